@@ -1,0 +1,270 @@
+/// The frames a ``WaterflowLayout`` computed for a viewport and a set of items.
+///
+/// A snapshot answers where each item is and which items a scroll position shows. It is a value:
+/// appending items or re-laying out from an index mutates it in place, recomputing only what changed.
+public struct LayoutSnapshot: Sendable {
+  /// The configuration the frames were computed with.
+  public internal(set) var layout: WaterflowLayout
+  /// The viewport size the frames were computed for.
+  public internal(set) var viewport: Size
+  /// The orientation that picked the column counts.
+  public internal(set) var orientation: Orientation
+
+  // Frames are stored along the flow (main/cross) so one placement routine serves both axes;
+  // `frame(at:)` turns them into physical rectangles.
+  @usableFromInline internal var items: [FlowRect] = []
+  @usableFromInline internal var placements: [Placement] = []
+  internal var sectionStores: [SectionStore] = []
+  internal var headerRect: FlowRect?
+  internal var footerRect: FlowRect?
+  internal var emptyRect: FlowRect?
+  internal var contentLength: Double = 0
+  internal var crossExtent: Double = 0
+
+  /// The number of items.
+  public var count: Int { items.count }
+
+  /// The size of the scrollable content.
+  ///
+  /// Vertical flow: the viewport width by the tallest column's bottom plus the bottom margin
+  /// (plus header and footer). Horizontal flow: the transpose.
+  public var contentSize: Size {
+    switch layout.flow {
+    case .vertical: Size(width: crossExtent, height: contentLength)
+    case .horizontal: Size(width: contentLength, height: crossExtent)
+    }
+  }
+
+  /// The frame of the item at `index`, in content coordinates.
+  ///
+  /// - Complexity: O(1)
+  public func frame(at index: Int) -> Rect {
+    physical(items[index])
+  }
+
+  /// All frames, in index order.
+  ///
+  /// - Complexity: O(n)
+  public var frames: [Rect] { items.map(physical) }
+
+  /// The column an item starts in, counted from the start edge (the right edge in RTL).
+  ///
+  /// - Complexity: O(1)
+  public func column(at index: Int) -> Int { Int(placements[index].column) }
+
+  /// How many columns the item covers.
+  ///
+  /// - Complexity: O(1)
+  public func span(at index: Int) -> Int { Int(placements[index].span) }
+
+  /// The index of the section holding the item.
+  ///
+  /// - Complexity: O(log s) for s sections.
+  public func section(containing index: Int) -> Int {
+    precondition(index >= 0 && index < count, "Index out of bounds")
+    var lo = 0
+    var hi = sectionStores.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if sectionStores[mid].items.lowerBound <= index { lo = mid } else { hi = mid - 1 }
+    }
+    return lo
+  }
+
+  /// The number of columns of the first section.
+  public var columnCount: Int { sectionStores[0].lanes.count }
+
+  /// The nominal column width of the first section: the width every one-column item gets
+  /// (with pixel snapping, some columns are one device pixel wider).
+  public var columnWidth: Double { sectionStores[0].nominalLaneWidth }
+
+  /// The laid-out sections.
+  public var sections: [SectionFrames] {
+    sectionStores.map {
+      SectionFrames(
+        items: $0.items, columnCount: $0.lanes.count, columnWidth: $0.nominalLaneWidth,
+        header: $0.header.map(physical), footer: $0.footer.map(physical))
+    }
+  }
+
+  /// The frame of the full-width header above everything, if any.
+  public var header: Rect? { headerRect.map(physical) }
+  /// The frame of the full-width footer below everything, if any.
+  public var footer: Rect? { footerRect.map(physical) }
+  /// The frame of the empty (or loading) view, present only when there are no items.
+  public var emptyView: Rect? { emptyRect.map(physical) }
+
+  /// The indices of the items whose frames overlap the band `from..<to` along the scroll axis,
+  /// sorted ascending.
+  ///
+  /// The test is strict on both sides, as in the reference control: an item shows when
+  /// `maxY > from && minY < to`, so a frame that only touches the band does not.
+  ///
+  /// Each column keeps the indices of the items that cover it (a span item in each of its
+  /// columns, a full-span item in all). Within a column, frames never overlap and are placed in
+  /// index order, so both their start and end positions are non-decreasing: a binary search
+  /// finds the first frame ending after `from`, and a walk stops at the first one starting at or
+  /// after `to`. Sections are sorted too, and found by binary search. An item is reported only
+  /// from its start column, and the per-column runs, each already sorted, are merged.
+  ///
+  /// - Complexity: O(s·c·log n + k·c) for k results, c columns and s sections overlapping the
+  ///   band: O(log n + k) for a fixed number of columns. It never scans every item.
+  public func indices(from: Double, to: Double) -> [Int] {
+    let (lo, hi) = flowBand(from: from, to: to)
+    var result: [Int] = []
+    guard lo < hi, !sectionStores.isEmpty else { return result }
+    // The first section whose end lies after `lo`.
+    var first = 0
+    var last = sectionStores.count
+    while first < last {
+      let mid = (first + last) / 2
+      if sectionStores[mid].mainEnd > lo { last = mid } else { first = mid + 1 }
+    }
+    var runs: [[Int32]] = []
+    var s = first
+    while s < sectionStores.count, sectionStores[s].mainStart < hi {
+      let store = sectionStores[s]
+      runs.removeAll(keepingCapacity: true)
+      for c in store.laneItems.indices {
+        let lane = store.laneItems[c]
+        var i = firstEnding(after: lo, in: lane)
+        var run: [Int32] = []
+        while i < lane.count {
+          let index = Int(lane[i])
+          let r = items[index]
+          if r.main >= hi { break }
+          if placements[index].column == c, r.main + r.mainLength > lo { run.append(lane[i]) }
+          i += 1
+        }
+        if !run.isEmpty { runs.append(run) }
+      }
+      merge(runs, into: &result)
+      s += 1
+    }
+    return result
+  }
+
+  /// The indices overlapping the band, found by testing every frame: the reference control's
+  /// per-scroll scan, kept as the baseline `waterflow bench` compares ``indices(from:to:)`` with.
+  ///
+  /// - Complexity: O(n)
+  public func indicesByFullScan(from: Double, to: Double) -> [Int] {
+    let (lo, hi) = flowBand(from: from, to: to)
+    var result: [Int] = []
+    for i in items.indices where items[i].main + items[i].mainLength > lo && items[i].main < hi {
+      result.append(i)
+    }
+    return result
+  }
+
+  // MARK: - Internals
+
+  /// The band in flow coordinates; horizontal RTL mirrors the scroll axis.
+  private func flowBand(from: Double, to: Double) -> (Double, Double) {
+    if layout.flow == .horizontal && layout.direction == .rightToLeft {
+      return (contentLength - to, contentLength - from)
+    }
+    return (from, to)
+  }
+
+  private func firstEnding(after lo: Double, in lane: [Int32]) -> Int {
+    var a = 0
+    var b = lane.count
+    while a < b {
+      let mid = (a + b) / 2
+      let r = items[Int(lane[mid])]
+      if r.main + r.mainLength > lo { b = mid } else { a = mid + 1 }
+    }
+    // Zero-length items end where they start; step back over any that the strict test keeps.
+    return a
+  }
+
+  private func merge(_ runs: [[Int32]], into result: inout [Int]) {
+    if runs.count == 1 {
+      result.append(contentsOf: runs[0].lazy.map { Int($0) })
+      return
+    }
+    var heads = [Int](repeating: 0, count: runs.count)
+    while true {
+      var best = -1
+      var bestValue = Int32.max
+      for r in runs.indices where heads[r] < runs[r].count && runs[r][heads[r]] < bestValue {
+        best = r
+        bestValue = runs[r][heads[r]]
+      }
+      if best < 0 { return }
+      result.append(Int(bestValue))
+      heads[best] += 1
+    }
+  }
+
+  func physical(_ r: FlowRect) -> Rect {
+    var rect: Rect
+    switch layout.flow {
+    case .vertical: rect = Rect(x: r.cross, y: r.main, width: r.crossLength, height: r.mainLength)
+    case .horizontal: rect = Rect(x: r.main, y: r.cross, width: r.mainLength, height: r.crossLength)
+    }
+    if layout.direction == .rightToLeft {
+      let mirrorWidth = layout.flow == .vertical ? crossExtent : contentLength
+      rect.origin.x = mirrorWidth - rect.origin.x - rect.size.width
+    }
+    return rect
+  }
+}
+
+/// The frames of one laid-out section.
+public struct SectionFrames: Hashable, Sendable {
+  /// The indices of the section's items.
+  public var items: Range<Int>
+  /// Its number of columns.
+  public var columnCount: Int
+  /// Its nominal column width.
+  public var columnWidth: Double
+  /// Its header's frame, if any.
+  public var header: Rect?
+  /// Its footer's frame, if any.
+  public var footer: Rect?
+}
+
+/// A rectangle along the flow: `main` runs with the scroll axis, `cross` across it.
+@usableFromInline
+struct FlowRect: Hashable, Sendable {
+  var cross: Double
+  var main: Double
+  var crossLength: Double
+  var mainLength: Double
+  var mainEnd: Double { main + mainLength }
+}
+
+/// Where an item went: its start column and how many columns it covers.
+@usableFromInline
+struct Placement: Hashable, Sendable {
+  var column: Int32
+  var span: Int32
+  var isFullSpan: Bool
+}
+
+/// One section's resolved geometry and its placement state, kept so appends can resume.
+struct SectionStore: Sendable {
+  var items: Range<Int>
+  var insets: FlowInsets
+  var order: PlacementOrder
+  /// The cross-axis start and length of each column, start edge first.
+  var lanes: [(start: Double, length: Double)]
+  var nominalLaneWidth: Double
+  var mainStart: Double
+  var header: FlowRect?
+  var footerLength: Double?
+  var footer: FlowRect?
+  var mainEnd: Double = 0
+  /// Per column, the items covering it in index order.
+  var laneItems: [[Int32]]
+  /// Where the next item in each column would start (its bottom plus the row gap).
+  var next: [Double]
+  /// The lowest item end so far (ignoring zero-length items), or nil while the section is empty.
+  var bottom: Double?
+  /// The next column for `.leftToRight` order.
+  var cursor: Int = 0
+  /// Where items start when a column is empty: after the top margin and the header.
+  var firstItemMain: Double
+}

@@ -1,0 +1,366 @@
+// The placement routine: one pass over the items, shared by a full layout, an append and a
+// relayout from an index. Everything runs along the flow (main/cross) so that horizontal flow
+// is the same code as vertical, and right-to-left is a mirror applied when frames are read.
+
+extension WaterflowLayout {
+  /// Lays out items in one pass and returns their frames.
+  ///
+  /// - Parameters:
+  ///   - viewport: The size of the scroll view's bounds.
+  ///   - orientation: Picks portrait or landscape column counts; nil derives it from `viewport`.
+  ///   - itemCounts: The number of items in each section (missing sections have none).
+  ///   - metrics: The length and span of the item at a flat index, asked once per item in order.
+  /// - Complexity: O(n·c) for n items and c columns.
+  public func snapshot(
+    viewport: Size, orientation: Orientation? = nil, itemCounts: [Int],
+    metrics: (Int) -> ItemMetrics
+  ) -> LayoutSnapshot {
+    var snapshot = LayoutSnapshot(
+      layout: self, viewport: viewport, orientation: orientation ?? Orientation(viewport))
+    snapshot.layOutSections(from: 0, itemCounts: itemCounts, metrics: metrics)
+    return snapshot
+  }
+
+  /// The nominal column width of each section for a viewport, before any item is laid out.
+  ///
+  /// Data sources use it to size items by aspect ratio, as the shop demo does.
+  public func columnWidths(viewport: Size, orientation: Orientation? = nil) -> [Double] {
+    let s = LayoutSnapshot(layout: self, viewport: viewport, orientation: orientation ?? Orientation(viewport))
+    return sections.map { s.makeStore(for: $0, items: 0..<0, mainStart: 0).nominalLaneWidth }
+  }
+}
+
+extension LayoutSnapshot {
+  init(layout: WaterflowLayout, viewport: Size, orientation: Orientation) {
+    self.layout = layout
+    self.viewport = viewport
+    self.orientation = orientation
+    self.crossExtent = max(0, layout.flow == .vertical ? viewport.width : viewport.height)
+  }
+
+  /// Appends items to the last section without touching earlier frames.
+  ///
+  /// The result is exactly what a full layout of all the items would give.
+  ///
+  /// - Parameters:
+  ///   - count: How many items to append.
+  ///   - metrics: The metrics of the item at a flat index; asked only for the new indices.
+  /// - Complexity: O(k·c) for k new items, plus O(n) only when the layout had no items at all.
+  public mutating func append(count: Int, metrics: (Int) -> ItemMetrics) {
+    precondition(count >= 0, "count must not be negative")
+    guard count > 0 else { return }
+    if items.isEmpty {
+      var counts = [Int](repeating: 0, count: layout.sections.count)
+      counts[counts.count - 1] = count
+      layOutSections(from: 0, itemCounts: counts, metrics: metrics)
+      return
+    }
+    var store = sectionStores.removeLast()
+    let end = items.count + count
+    for index in items.count..<end { place(metrics(index), at: index, in: &store) }
+    store.items = store.items.lowerBound..<end
+    finish(&store)
+    sectionStores.append(store)
+    finishContent()
+  }
+
+  /// Recomputes frames from `index` on, after items there (or later) were inserted, removed or
+  /// resized; frames before `index` are kept as they are.
+  ///
+  /// - Parameters:
+  ///   - index: The first index whose item may differ; earlier items must be unchanged.
+  ///   - itemCounts: The new number of items in each section.
+  ///   - metrics: The metrics of the item at a flat index; asked only for `index` and later.
+  /// - Complexity: O((n − index)·c), plus O(c·log n) to restore the column state at `index`.
+  public mutating func relayout(from index: Int, itemCounts: [Int], metrics: (Int) -> ItemMetrics) {
+    let total = itemCounts.reduce(0, +)
+    guard index > 0, index < items.count, index <= total else {
+      if index == items.count, index > 0, Array(itemCounts.dropLast()) == sectionStores.dropLast().map(\.items.count) {
+        append(count: total - index, metrics: metrics)
+      } else {
+        layOutSections(from: 0, itemCounts: itemCounts, metrics: metrics)
+      }
+      return
+    }
+    let s = section(containing: index)
+    // A change at a section's first item is a change to that section from its start; the
+    // sections before it are untouched either way.
+    sectionStores.removeLast(sectionStores.count - s - 1)
+    var store = sectionStores.removeLast()
+    restore(&store, at: index)
+    items.removeLast(items.count - index)
+    placements.removeLast(placements.count - index)
+    let sectionEnd = itemCounts.prefix(s + 1).reduce(0, +)
+    for i in index..<max(index, sectionEnd) { place(metrics(i), at: i, in: &store) }
+    store.items = store.items.lowerBound..<max(index, sectionEnd)
+    finish(&store)
+    sectionStores.append(store)
+    layOutSections(from: s + 1, itemCounts: itemCounts, metrics: metrics)
+  }
+
+  // MARK: - Sections
+
+  /// Lays out sections `first...` after the ones already present, then the global footer.
+  mutating func layOutSections(from first: Int, itemCounts: [Int], metrics: (Int) -> ItemMetrics) {
+    if first == 0 {
+      items.removeAll(keepingCapacity: true)
+      placements.removeAll(keepingCapacity: true)
+      sectionStores.removeAll(keepingCapacity: true)
+      headerRect = nil
+      emptyRect = nil
+      let total = itemCounts.reduce(0, +)
+      items.reserveCapacity(total)
+      placements.reserveCapacity(total)
+    }
+    let total = items.count + itemCounts.dropFirst(first).reduce(0, +)
+    var main: Double
+    if first == 0 {
+      main = 0
+      if let length = layout.headerLength {
+        let r = FlowRect(cross: 0, main: 0, crossLength: crossExtent, mainLength: snap(length))
+        headerRect = r
+        main = r.mainEnd
+      }
+      if total == 0 {
+        let viewportMain = layout.flow == .vertical ? viewport.height : viewport.width
+        let r = FlowRect(
+          cross: 0, main: main, crossLength: crossExtent, mainLength: snap(layout.emptyLength ?? viewportMain))
+        emptyRect = r
+        main = r.mainEnd
+      }
+    } else {
+      main = sectionStores[first - 1].mainEnd
+    }
+    let showSections = total > 0
+    for s in first..<layout.sections.count {
+      let count = s < itemCounts.count ? max(0, itemCounts[s]) : 0
+      let start = items.count
+      var store = makeStore(for: layout.sections[s], items: start..<start, mainStart: main)
+      if showSections {
+        startSection(&store, section: layout.sections[s])
+        for index in start..<(start + count) { place(metrics(index), at: index, in: &store) }
+        store.items = start..<(start + count)
+        finish(&store)
+      } else {
+        store.mainEnd = main
+      }
+      main = store.mainEnd
+      sectionStores.append(store)
+    }
+    finishContent()
+  }
+
+  /// A section's columns, before anything is placed in it.
+  func makeStore(for section: Section, items: Range<Int>, mainStart: Double) -> SectionStore {
+    var insets = FlowInsets(section.margins, flow: layout.flow)
+    let n = section.columns.count(across: crossExtent, insets: insets, orientation: orientation)
+    var lanes: [(start: Double, length: Double)] = []
+    lanes.reserveCapacity(n)
+    var nominal: Double
+    if layout.snapsToPixels && layout.scale > 0 {
+      // Work in whole device pixels: every column gets ⌊P / n⌋ and the first P mod n columns
+      // (from the start edge) one more, so the leftover pixels land in a fixed place.
+      let scale = layout.scale
+      let px = { (v: Double) -> Int in Int((v * scale).rounded()) }
+      let gap = px(insets.laneGap)
+      let available = max(0, px(crossExtent) - px(insets.crossStart) - px(insets.crossEnd) - (n - 1) * gap)
+      let base = available / n
+      let extra = available % n
+      var x = px(insets.crossStart)
+      for c in 0..<n {
+        let w = base + (c < extra ? 1 : 0)
+        lanes.append((Double(x) / scale, Double(w) / scale))
+        x += w + gap
+      }
+      nominal = Double(base) / scale
+      insets.mainStart = Double(px(insets.mainStart)) / scale
+      insets.mainEnd = Double(px(insets.mainEnd)) / scale
+      insets.itemGap = Double(px(insets.itemGap)) / scale
+      insets.laneGap = Double(gap) / scale
+    } else {
+      let width = max(0, (crossExtent - insets.crossStart - insets.crossEnd - Double(n - 1) * insets.laneGap) / Double(n))
+      for c in 0..<n { lanes.append((insets.crossStart + Double(c) * (width + insets.laneGap), width)) }
+      nominal = width
+    }
+    let top = mainStart + insets.mainStart
+    return SectionStore(
+      items: items, insets: insets, order: section.order, lanes: lanes, nominalLaneWidth: nominal,
+      mainStart: mainStart, header: nil, footerLength: section.footerLength, footer: nil,
+      laneItems: Array(repeating: [], count: n), next: Array(repeating: top, count: n), bottom: nil,
+      firstItemMain: top)
+  }
+
+  /// Places the section header, a full-span item ahead of the section's items.
+  private func startSection(_ store: inout SectionStore, section: Section) {
+    guard let length = section.headerLength else { return }
+    let r = FlowRect(
+      cross: store.lanes[0].start, main: store.firstItemMain,
+      crossLength: fullSpanLength(store), mainLength: snap(length))
+    store.header = r
+    if r.mainLength > 0 {
+      store.bottom = r.mainEnd
+      store.firstItemMain = r.mainEnd + store.insets.itemGap
+      for c in store.next.indices { store.next[c] = store.firstItemMain }
+    }
+  }
+
+  /// Places the section footer below the tallest column and computes where the section ends.
+  private func finish(_ store: inout SectionStore) {
+    var bottom = store.bottom
+    store.footer = nil
+    if let length = store.footerLength {
+      let r = FlowRect(
+        cross: store.lanes[0].start, main: store.next.max() ?? store.firstItemMain,
+        crossLength: fullSpanLength(store), mainLength: snap(length))
+      store.footer = r
+      if r.mainLength > 0 { bottom = max(bottom ?? r.mainEnd, r.mainEnd) }
+    }
+    store.mainEnd = (bottom ?? (store.mainStart + store.insets.mainStart)) + store.insets.mainEnd
+  }
+
+  /// Places the global footer after the last section and sets the content length.
+  private mutating func finishContent() {
+    var main = sectionStores.last?.mainEnd ?? 0
+    if let e = emptyRect { main = max(main, e.mainEnd) }
+    footerRect = nil
+    if let length = layout.footerLength {
+      let r = FlowRect(cross: 0, main: main, crossLength: crossExtent, mainLength: snap(length))
+      footerRect = r
+      main = r.mainEnd
+    }
+    contentLength = main
+  }
+
+  private func fullSpanLength(_ store: SectionStore) -> Double {
+    let last = store.lanes[store.lanes.count - 1]
+    return last.start + last.length - store.lanes[0].start
+  }
+
+  // MARK: - Items
+
+  /// Places one item: the core of the layout, run once per item.
+  mutating func place(_ m: ItemMetrics, at index: Int, in store: inout SectionStore) {
+    let n = store.lanes.count
+    var k: Int
+    var isFull = false
+    switch m.span {
+    case .full:
+      k = n
+      isFull = true
+    case .columns(let c):
+      k = min(max(c, 1), n)
+    }
+    var position = 0
+    var y: Double
+    switch store.order {
+    case .shortest:
+      if k == 1 {
+        // The reference rule: the lowest column, ties to the leftmost (strict `<`).
+        y = store.next[0]
+        for c in 1..<n where store.next[c] < y {
+          y = store.next[c]
+          position = c
+        }
+      } else if k == n {
+        y = store.next.max()!
+      } else {
+        y = .infinity
+        for p in 0...(n - k) {
+          var tallest = store.next[p]
+          for c in (p + 1)..<(p + k) where store.next[c] > tallest { tallest = store.next[c] }
+          if tallest < y {
+            y = tallest
+            position = p
+          }
+        }
+      }
+    case .leftToRight:
+      if !isFull {
+        if store.cursor + k > n { store.cursor = 0 }
+        position = store.cursor
+      }
+      y = store.next[position]
+      for c in position..<(position + k) where store.next[c] > y { y = store.next[c] }
+      store.cursor = isFull ? 0 : (position + k) % n
+    }
+    let first = store.lanes[position]
+    let last = store.lanes[position + k - 1]
+    let crossLength = last.start + last.length - first.start
+    let length = mainLength(of: m.length, crossLength: crossLength)
+    items.append(FlowRect(cross: first.start, main: y, crossLength: crossLength, mainLength: length))
+    placements.append(Placement(column: Int32(position), span: Int32(k), isFullSpan: isFull))
+    let entry = Int32(truncatingIfNeeded: index)
+    if length > 0 {
+      // PSCollectionView: only an item with a length moves its columns' bottoms.
+      let next = y + length + store.insets.itemGap
+      for c in position..<(position + k) {
+        store.next[c] = next
+        store.laneItems[c].append(entry)
+      }
+      let end = y + length
+      if let b = store.bottom { if end > b { store.bottom = end } } else { store.bottom = end }
+    } else {
+      // A zero-length span still lifts its columns to where it sits, so each column's items stay
+      // sorted by position (the visibility query relies on it).
+      for c in position..<(position + k) {
+        if store.next[c] < y { store.next[c] = y }
+        store.laneItems[c].append(entry)
+      }
+    }
+  }
+
+  /// Rebuilds a section's placement state as it was just before `index` was placed.
+  private func restore(_ store: inout SectionStore, at index: Int) {
+    let n = store.lanes.count
+    store.bottom = store.header.flatMap { $0.mainLength > 0 ? $0.mainEnd : nil }
+    for c in 0..<n {
+      var lane = store.laneItems[c]
+      store.laneItems[c] = []
+      while let last = lane.last, Int(last) >= index { lane.removeLast() }
+      if let last = lane.last {
+        let r = items[Int(last)]
+        store.next[c] = r.mainLength > 0 ? r.mainEnd + store.insets.itemGap : r.main
+      } else {
+        store.next[c] = store.firstItemMain
+      }
+      for entry in lane.reversed() where items[Int(entry)].mainLength > 0 {
+        let end = items[Int(entry)].mainEnd
+        store.bottom = max(store.bottom ?? end, end)
+        break
+      }
+      store.laneItems[c] = lane
+    }
+    if index == store.items.lowerBound {
+      store.cursor = 0
+    } else {
+      let p = placements[index - 1]
+      store.cursor = p.isFullSpan ? 0 : (Int(p.column) + Int(p.span)) % n
+    }
+  }
+
+  /// The main-axis length of an item `crossLength` wide (or high, in horizontal flow).
+  private func mainLength(of length: ItemMetrics.Length, crossLength: Double) -> Double {
+    switch length {
+    case .fixed(let v):
+      return v.isFinite && v > 0 ? snap(v) : 0
+    case .aspectRatio(let w, let h):
+      let (along, across) = layout.flow == .vertical ? (h, w) : (w, h)
+      // An image with no usable width (w ≤ 0, or a NaN from the server) would divide by zero:
+      // show it square instead, so no frame is ever NaN or infinite.
+      guard across > 0, along >= 0, across.isFinite, along.isFinite else { return snap(crossLength) }
+      let v = crossLength * along / across
+      guard v.isFinite else { return snap(crossLength) }
+      // CHTCollectionViewWaterfallLayout floors aspect-ratio heights to the pixel grid.
+      return layout.snapsToPixels ? floorToPixel(v) : v
+    }
+  }
+
+  private func snap(_ v: Double) -> Double {
+    guard layout.snapsToPixels, layout.scale > 0, v.isFinite else { return v.isFinite ? v : 0 }
+    return (v * layout.scale).rounded() / layout.scale
+  }
+
+  private func floorToPixel(_ v: Double) -> Double {
+    (v * layout.scale).rounded(.down) / layout.scale
+  }
+}

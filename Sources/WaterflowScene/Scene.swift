@@ -1,0 +1,149 @@
+import Foundation
+@_exported import WaterflowView
+
+/// A scene: a viewport, a layout and its items, read from a JSON file (or a shop plist).
+///
+/// Scenes are the only input Waterflow reads. Every key is documented in the README; loading one
+/// checks every field and throws a ``SceneError`` naming the file and the field at fault.
+public struct Scene: Sendable {
+  /// The file the scene came from; image paths are relative to its folder.
+  public var path: String
+  /// The viewport size, in points.
+  public var viewport: Size
+  /// Device pixels per point.
+  public var scale: Double
+  /// Columns, margins, sections, flow and the rest.
+  public var layout: WaterflowLayout
+  /// The orientation that picks portrait or landscape column counts; nil derives it from the viewport.
+  public var orientation: Orientation?
+  /// The seed of the cells' random colours.
+  public var seed: UInt64
+  /// PSCollectionView's pre-load buffer above and below the viewport.
+  public var buffer: Double
+  /// The header above everything, if any.
+  public var header: Supplement?
+  /// The footer below everything, if any.
+  public var footer: Supplement?
+  /// The view shown when there are no items.
+  public var empty: Supplement
+  /// The view shown instead of `empty` while loading.
+  public var loading: Supplement
+  /// Whether the scene is loading (no items yet, the loading view shows).
+  public var isLoading: Bool
+  /// The section headers and footers, by section.
+  public var sectionSupplements: [(header: Supplement?, footer: Supplement?)]
+  /// The items of each section.
+  public var sections: [ItemList]
+
+  /// The largest number of items a scene may hold.
+  public static let maximumItemCount = 10_000_000
+  /// The largest viewport side, in device pixels (Cairo's image limit).
+  public static let maximumPixelExtent = 32_767
+
+  /// The number of items over all sections.
+  public var itemCount: Int { sections.reduce(0) { $0 + $1.count } }
+
+  /// The item at a flat index.
+  public func item(at index: Int) -> Item {
+    var i = index
+    for list in sections {
+      if i < list.count { return list[i] }
+      i -= list.count
+    }
+    preconditionFailure("Index out of bounds")
+  }
+}
+
+/// A header, footer, empty or loading view: a length and a text.
+public struct Supplement: Hashable, Sendable {
+  /// The length along the scroll axis.
+  public var length: Double
+  /// The text it shows.
+  public var text: String
+
+  public init(length: Double, text: String) {
+    self.length = length
+    self.text = text
+  }
+}
+
+/// One item: how to size it, what it shows and which reuse pool its cell comes from.
+public struct Item: Hashable, Sendable {
+  public var length: ItemMetrics.Length
+  public var span: ItemMetrics.Span
+  public var price: String?
+  public var image: String?
+  public var identifier: String
+
+  public init(
+    length: ItemMetrics.Length, span: ItemMetrics.Span = .columns(1), price: String? = nil,
+    image: String? = nil, identifier: String = Item.defaultIdentifier
+  ) {
+    self.length = length
+    self.span = span
+    self.price = price
+    self.image = image
+    self.identifier = identifier
+  }
+
+  /// The reuse identifier cells get when an item names none.
+  public static let defaultIdentifier = "cell"
+
+  /// The item's layout metrics.
+  public var metrics: ItemMetrics { ItemMetrics(length: length, span: span) }
+}
+
+/// A section's items: an explicit list, or a repeating pattern of heights that costs no memory.
+public struct ItemList: Hashable, Sendable {
+  private enum Storage: Hashable, Sendable {
+    case list([Item])
+    case pattern(count: Int, heights: [Double])
+  }
+
+  private var storage: Storage
+
+  /// A list of items.
+  public init(_ items: [Item]) { storage = .list(items) }
+
+  /// `count` items whose heights repeat `heights`: item i is `heights[i % heights.count]` high.
+  public init(count: Int, heights: [Double]) {
+    precondition(!heights.isEmpty, "a pattern needs at least one height")
+    storage = .pattern(count: count, heights: heights)
+  }
+
+  /// The number of items.
+  public var count: Int {
+    switch storage {
+    case .list(let items): items.count
+    case .pattern(let count, _): count
+    }
+  }
+
+  /// The item at an index.
+  public subscript(index: Int) -> Item {
+    switch storage {
+    case .list(let items): items[index]
+    case .pattern(_, let heights): Item(length: .fixed(heights[index % heights.count]))
+    }
+  }
+
+  /// Adds `count` items at the end, continuing the list's own sequence ("load more").
+  public mutating func append(count extra: Int) {
+    switch storage {
+    case .list(let items):
+      guard !items.isEmpty else { return }
+      storage = .list(items + (0..<extra).map { items[(items.count + $0) % items.count] })
+    case .pattern(let count, let heights):
+      storage = .pattern(count: count + extra, heights: heights)
+    }
+  }
+
+  /// Adds `count` items at the start, taken cyclically from the end of the list ("refresh").
+  public mutating func prepend(count extra: Int) {
+    let current = (0..<count).map { self[$0] }
+    guard !current.isEmpty else { return }
+    let n = current.count
+    let fresh = (0..<extra).map { current[(n - extra % n + $0) % n] }
+    storage = .list(fresh + current)
+  }
+}

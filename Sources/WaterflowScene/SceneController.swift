@@ -1,0 +1,94 @@
+/// Drives a ``WaterflowView`` from a ``Scene``: the data source and delegate of the reference demo.
+///
+/// Like the demo, it gives each cell a random colour only when it creates the cell, so a recycled
+/// cell keeps its colour at a new index. Colours come from the scene's seed: the n-th cell created
+/// gets the same colour in every run.
+///
+/// ```swift
+/// let controller = SceneController(scene: try Scene(contentsOf: "Assets/Scenes/reference.json"))
+/// let pass = controller.view.scroll(to: 300)
+/// ```
+public final class SceneController: WaterflowViewDataSource, WaterflowViewDelegate {
+  /// The scene, including any items appended or prepended since.
+  public private(set) var scene: Scene
+  /// The view this controller drives (it is the view's data source and delegate).
+  public let view: WaterflowView
+  /// The indices selected by taps, in order.
+  public private(set) var selections: [Int] = []
+
+  private var colours: SeededGenerator
+
+  /// Creates a view for the scene at offset 0; nothing is laid out until `layoutSubviews()`.
+  public init(scene: Scene) {
+    self.scene = scene
+    colours = SeededGenerator(seed: scene.seed)
+    view = WaterflowView(bounds: scene.viewport)
+    view.layout = scene.layout
+    view.orientation = scene.orientation
+    view.preloadBuffer = scene.buffer
+    view.isLoading = scene.isLoading
+    view.dataSource = self
+    view.delegate = self
+  }
+
+  /// The colour the n-th created cell gets (n from 1), the same in every run for a seed.
+  public static func colour(ofCell n: Int, seed: UInt64) -> Color {
+    var g = SeededGenerator(seed: seed)
+    var c = Color(red: 0, green: 0, blue: 0)
+    for _ in 0..<n { c = Color.random(using: &g) }
+    return c
+  }
+
+  // MARK: - Data source
+
+  public func numberOfCells(in view: WaterflowView) -> Int { scene.itemCount }
+
+  public func waterflowView(_ view: WaterflowView, numberOfCellsInSection section: Int) -> Int {
+    section < scene.sections.count ? scene.sections[section].count : 0
+  }
+
+  public func waterflowView(_ view: WaterflowView, cellAt index: Int) -> WaterflowCell {
+    let item = scene.item(at: index)
+    let cell: WaterflowCell
+    if let reused = view.dequeueReusableCell(withIdentifier: item.identifier) {
+      cell = reused
+    } else {
+      cell = WaterflowCell(reuseIdentifier: item.identifier)
+      cell.backgroundColor = Color.random(using: &colours)
+    }
+    // Set on every call, as the shop demo does: the price and image follow the item.
+    cell.price = item.price
+    cell.imagePath = item.image.map { Scene.resolve($0, against: scene.path) }
+    return cell
+  }
+
+  // MARK: - Delegate
+
+  public func waterflowView(_ view: WaterflowView, metricsAt index: Int) -> ItemMetrics {
+    scene.item(at: index).metrics
+  }
+
+  public func waterflowView(_ view: WaterflowView, didSelectCellAt index: Int) {
+    selections.append(index)
+  }
+
+  // MARK: - Data changes
+
+  /// Appends `count` items to the last section ("load more"), continuing its sequence.
+  public func appendItems(_ count: Int) {
+    scene.sections[scene.sections.count - 1].append(count: count)
+    view.appendCells(count: count)
+  }
+
+  /// Prepends `count` items to the first section ("refresh").
+  public func prependItems(_ count: Int) {
+    scene.sections[0].prepend(count: count)
+    view.insertCells(at: 0, count: count)
+  }
+
+  /// Changes the viewport (a rotation); the next layout recomputes frames.
+  public func resize(to size: Size) {
+    scene.viewport = size
+    view.bounds = size
+  }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import WaterflowScene
+
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure the engine (and renderer): medians of several runs, ratios from the same run.",
+    discussion: "Build with `swift build -c release` first; debug builds are 10–50× slower.")
+
+  @Option(help: "The number of cells.")
+  var cells = 1_000_000
+  @Option(help: "How many times each measurement is repeated (the median is reported).")
+  var runs = 7
+  @Flag(help: "Print JSON instead of text.")
+  var json = false
+
+  func validate() throws {
+    guard cells >= 1000, cells <= Scene.maximumItemCount else {
+      throw ValidationError("--cells must be between 1000 and \(Scene.maximumItemCount).")
+    }
+    guard runs >= 1, runs <= 1000 else { throw ValidationError("--runs must be between 1 and 1000.") }
+  }
+
+  func run() throws {
+    var results: [(String, Double)] = [("cells", Double(cells))]
+    let viewport = Size(width: 375, height: 667)
+    let heights: [Double] = [90, 110, 80]
+    let reference = WaterflowLayout(
+      sections: [Section(margins: Margins(top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))])
+    let plain: (Int) -> ItemMetrics = { .height(heights[$0 % 3]) }
+
+    var snapshot = reference.snapshot(viewport: viewport, itemCounts: [cells], metrics: plain)
+    results.append(("layout_ms", median(runs) { _ in _ = reference.snapshot(viewport: viewport, itemCounts: [cells], metrics: plain) } * 1e3))
+
+    // Queries at offsets spread over the content, the same offsets for both methods.
+    var rng = SeededGenerator(seed: 7)
+    let maxOffset = snapshot.contentSize.height - viewport.height
+    let offsets = (0..<101).map { _ in Double(rng.next() % UInt64(max(1, maxOffset))) }
+    var sink = 0
+    let query = median(offsets.count) { i in sink &+= snapshot.indices(from: offsets[i], to: offsets[i] + viewport.height).count }
+    let scan = median(min(runs, offsets.count)) { i in sink &+= snapshot.indicesByFullScan(from: offsets[i], to: offsets[i] + viewport.height).count }
+    results.append(("visible_query_us", query * 1e6))
+    results.append(("full_scan_us", scan * 1e6))
+    results.append(("query_speedup", scan / query))
+
+    // Mixed items: 10% span two columns, 1% span all of them.
+    let mixed: (Int) -> ItemMetrics = { i in
+      let h = heights[i % 3]
+      if i % 100 == 50 { return ItemMetrics(length: .fixed(h), span: .full) }
+      if i % 10 == 3 { return ItemMetrics(length: .fixed(h), span: .columns(2)) }
+      return .height(h)
+    }
+    results.append(("layout_mixed_ms", median(runs) { _ in _ = reference.snapshot(viewport: viewport, itemCounts: [cells], metrics: mixed) } * 1e3))
+    var growing = reference.snapshot(viewport: viewport, itemCounts: [cells], metrics: mixed)
+    results.append(("append_1000_us", median(runs) { _ in growing.append(count: 1000, metrics: mixed) } * 1e6))
+    let mixedScan = median(min(runs, offsets.count)) { i in sink &+= growing.indicesByFullScan(from: offsets[i], to: offsets[i] + viewport.height).count }
+    let mixedQuery = median(offsets.count) { i in sink &+= growing.indices(from: offsets[i], to: offsets[i] + viewport.height).count }
+    results.append(("mixed_query_speedup", mixedScan / mixedQuery))
+
+    // A scroll step through the control: only cells that enter or leave are touched.
+    var scene = Scene()
+    scene.layout = reference
+    scene.sections = [ItemList(count: cells, heights: heights)]
+    let controller = SceneController(scene: scene)
+    controller.view.layoutSubviews()
+    var y = 0.0
+    results.append(("scroll_step_us", median(201) { _ in y += 37; controller.view.scroll(to: y) } * 1e6))
+    results.append(("cells_created", Double(controller.view.createdCellCount)))
+    snapshot = reference.snapshot(viewport: viewport, itemCounts: [1], metrics: plain)
+    if sink == 42 { warn("") }  // keeps the optimiser from dropping the queries
+
+    if json {
+      emit(JSONText.object(results.map { ($0.0, JSONText($0.1)) }).rendered())
+    } else {
+      emit(results.map { "\($0.0): \(String(format: "%.3f", $0.1))" }.joined(separator: "\n"))
+    }
+  }
+}
+
+/// The median wall time, in seconds, of `count` calls of `body` (passed the call number).
+func median(_ count: Int, _ body: (Int) -> Void) -> Double {
+  let clock = ContinuousClock()
+  var times: [Double] = []
+  times.reserveCapacity(count)
+  for i in 0..<count {
+    let d = clock.measure { body(i) }
+    times.append(Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
+  }
+  times.sort()
+  return times[times.count / 2]
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import WaterflowScene
+
+@main
+struct Waterflow: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "waterflow",
+    abstract: "A headless iOS waterfall (瀑布流) control: layout, reuse, rendering and golden images.",
+    discussion: """
+      Every command reads a scene file (JSON, or a shop plist of {w, h, img, price}); see the README \
+      for its keys. Commands print text by default and JSON with --json.
+      """,
+    subcommands: [
+      LayoutCommand.self, VisibleCommand.self, TapCommand.self, TraceCommand.self, BenchCommand.self,
+    ]
+  )
+}
+
+/// A failure the user can fix; ArgumentParser prints it after "Error:" and exits non-zero.
+struct CLIError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+struct SceneArgument: ParsableArguments {
+  @Argument(help: "The scene file (JSON), or shop data (a plist or JSON array of {w, h, img, price}).")
+  var scene: String
+
+  @Flag(help: "Print JSON instead of text.")
+  var json = false
+
+  func load() throws -> Scene {
+    do {
+      return try Scene(contentsOf: scene)
+    } catch {
+      throw CLIError(error.description)
+    }
+  }
+}
+
+/// Writes text to standard output in one piece.
+func emit(_ text: String) {
+  FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+/// Writes a line to standard error.
+func warn(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
