@@ -105,9 +105,10 @@ public struct LayoutSnapshot: Sendable {
   /// index order, so both their start and end positions are non-decreasing: a binary search
   /// finds the first frame ending after `from`, and a walk stops at the first one starting at or
   /// after `to`. Sections are sorted too, and found by binary search. An item is reported only
-  /// from its start column, and the per-column runs, each already sorted, are merged.
+  /// from its start column, and the per-column runs, each already sorted, are merged by a sort of
+  /// the k hits.
   ///
-  /// - Complexity: O(s·c·log n + k·c) for k results, c columns and s sections overlapping the
+  /// - Complexity: O(s·c·log n + k·log k) for k results, c columns and s sections overlapping the
   ///   band: O(log n + k) for a fixed number of columns. It never scans every item.
   public func indices(from: Double, to: Double) -> [Int] {
     let (lo, hi) = flowBand(from: from, to: to)
@@ -120,25 +121,30 @@ public struct LayoutSnapshot: Sendable {
       let mid = (first + last) / 2
       if sectionStores[mid].mainEnd > lo { last = mid } else { first = mid + 1 }
     }
-    var runs: [[Int32]] = []
     var s = first
     while s < sectionStores.count, sectionStores[s].mainStart < hi {
-      let store = sectionStores[s]
-      runs.removeAll(keepingCapacity: true)
-      for c in store.laneItems.indices {
-        let lane = store.laneItems[c]
-        var i = firstEnding(after: lo, in: lane)
-        var run: [Int32] = []
-        while i < lane.count {
-          let index = Int(lane[i])
-          let r = items[index]
-          if r.main >= hi { break }
-          if placements[index].column == c, r.main + r.mainLength > lo { run.append(lane[i]) }
-          i += 1
+      let sectionStart = result.count
+      var lanesWithHits = 0
+      items.withUnsafeBufferPointer { items in
+        placements.withUnsafeBufferPointer { placements in
+          for c in sectionStores[s].laneItems.indices {
+            let before = result.count
+            sectionStores[s].laneItems[c].withUnsafeBufferPointer { lane in
+              var i = firstEnding(after: lo, in: lane, coarse: sectionStores[s].laneSamples[c], items: items)
+              while i < lane.count {
+                let index = Int(lane[i])
+                let r = items[index]
+                if r.main >= hi { break }
+                if placements[index].column == c, r.main + r.mainLength > lo { result.append(index) }
+                i += 1
+              }
+            }
+            if result.count > before { lanesWithHits += 1 }
+          }
         }
-        if !run.isEmpty { runs.append(run) }
       }
-      merge(runs, into: &result)
+      // Each column's run is sorted; a small sort of the k hits merges them.
+      if lanesWithHits > 1 { result[sectionStart...].sort() }
       s += 1
     }
     return result
@@ -167,35 +173,26 @@ public struct LayoutSnapshot: Sendable {
     return (from, to)
   }
 
-  private func firstEnding(after lo: Double, in lane: [Int32]) -> Int {
-    var a = 0
-    var b = lane.count
+  private func firstEnding(
+    after lo: Double, in lane: UnsafeBufferPointer<Int32>, coarse: [Double],
+    items: UnsafeBufferPointer<FlowRect>
+  ) -> Int {
+    // First narrow to one block with the samples, which are few and stay in cache; only the
+    // last few steps follow lane entries into the frames.
+    var j0 = 0
+    var j1 = coarse.count
+    while j0 < j1 {
+      let mid = (j0 + j1) / 2
+      if coarse[mid] > lo { j1 = mid } else { j0 = mid + 1 }
+    }
+    var a = max(0, (j0 - 1) * SectionStore.sampleStride)
+    var b = min(lane.count, j0 * SectionStore.sampleStride + 1)
     while a < b {
       let mid = (a + b) / 2
       let r = items[Int(lane[mid])]
       if r.main + r.mainLength > lo { b = mid } else { a = mid + 1 }
     }
-    // Zero-length items end where they start; step back over any that the strict test keeps.
     return a
-  }
-
-  private func merge(_ runs: [[Int32]], into result: inout [Int]) {
-    if runs.count == 1 {
-      result.append(contentsOf: runs[0].lazy.map { Int($0) })
-      return
-    }
-    var heads = [Int](repeating: 0, count: runs.count)
-    while true {
-      var best = -1
-      var bestValue = Int32.max
-      for r in runs.indices where heads[r] < runs[r].count && runs[r][heads[r]] < bestValue {
-        best = r
-        bestValue = runs[r][heads[r]]
-      }
-      if best < 0 { return }
-      result.append(Int(bestValue))
-      heads[best] += 1
-    }
   }
 
   func physical(_ r: FlowRect) -> Rect {
@@ -259,6 +256,10 @@ struct SectionStore: Sendable {
   var mainEnd: Double = 0
   /// Per column, the items covering it in index order.
   var laneItems: [[Int32]]
+  /// Per column, the end position of every `sampleStride`-th item of `laneItems`: a small sorted
+  /// index over the column that keeps the visibility query's binary search in cache.
+  var laneSamples: [[Double]]
+  static let sampleStride = 64
   /// Where the next item in each column would start (its bottom plus the row gap).
   var next: [Double]
   /// The lowest item end so far (ignoring zero-length items), or nil while the section is empty.

@@ -137,6 +137,9 @@ extension LayoutSnapshot {
       let start = items.count
       var store = makeStore(for: layout.sections[s], items: start..<start, mainStart: main)
       if showSections {
+        // Columns share the items about evenly; spans add a little. Reserving avoids regrowth.
+        let perLane = count / store.lanes.count + count / (4 * store.lanes.count) + 16
+        for c in store.laneItems.indices { store.laneItems[c].reserveCapacity(perLane) }
         startSection(&store, section: layout.sections[s])
         for index in start..<(start + count) { place(metrics(index), at: index, in: &store) }
         store.items = start..<(start + count)
@@ -186,7 +189,7 @@ extension LayoutSnapshot {
     return SectionStore(
       items: items, insets: insets, order: section.order, lanes: lanes, nominalLaneWidth: nominal,
       mainStart: mainStart, header: nil, footerLength: section.footerLength, footer: nil,
-      laneItems: Array(repeating: [], count: n), next: Array(repeating: top, count: n), bottom: nil,
+      laneItems: Array(repeating: [], count: n), laneSamples: Array(repeating: [], count: n), next: Array(repeating: top, count: n), bottom: nil,
       firstItemMain: top)
   }
 
@@ -295,6 +298,7 @@ extension LayoutSnapshot {
       let next = y + length + store.insets.itemGap
       for c in position..<(position + k) {
         store.next[c] = next
+        if store.laneItems[c].count % SectionStore.sampleStride == 0 { store.laneSamples[c].append(y + length) }
         store.laneItems[c].append(entry)
       }
       let end = y + length
@@ -304,6 +308,7 @@ extension LayoutSnapshot {
       // sorted by position (the visibility query relies on it).
       for c in position..<(position + k) {
         if store.next[c] < y { store.next[c] = y }
+        if store.laneItems[c].count % SectionStore.sampleStride == 0 { store.laneSamples[c].append(y) }
         store.laneItems[c].append(entry)
       }
     }
@@ -317,6 +322,8 @@ extension LayoutSnapshot {
       var lane = store.laneItems[c]
       store.laneItems[c] = []
       while let last = lane.last, Int(last) >= index { lane.removeLast() }
+      let samples = (lane.count + SectionStore.sampleStride - 1) / SectionStore.sampleStride
+      store.laneSamples[c].removeLast(store.laneSamples[c].count - samples)
       if let last = lane.last {
         let r = items[Int(last)]
         store.next[c] = r.mainLength > 0 ? r.mainEnd + store.insets.itemGap : r.main
