@@ -288,7 +288,7 @@ extension LayoutSnapshot {
     }
     let first = store.lanes[position]
     let last = store.lanes[position + k - 1]
-    let crossLength = last.start + last.length - first.start
+    let crossLength = k == 1 ? first.length : last.start + last.length - first.start
     let length = mainLength(of: m.length, crossLength: crossLength)
     items.append(FlowRect(cross: first.start, main: y, crossLength: crossLength, mainLength: length))
     placements.append(Placement(column: Int32(position), span: Int32(k), isFullSpan: isFull))

@@ -239,14 +239,14 @@ extension Scene {
       }
       var items: [Item] = []
       items.reserveCapacity(fields.count)
-      for item in fields { items.append(try readItem(item)) }
+      for item in fields { items.append(try readItem(item, scenePath: scenePath)) }
       return ItemList(items)
     default:
       throw f.fail("expected a list of items or a pattern {count, heights}, found \(f.value.typeName)")
     }
   }
 
-  private static func readItem(_ f: Field) throws(SceneError) -> Item {
+  private static func readItem(_ f: Field, scenePath: String) throws(SceneError) -> Item {
     try f.checkKeys(["height", "w", "h", "price", "image", "img", "identifier", "span", "fullSpan"])
     var item: Item
     if let h = f.child("height") {
@@ -258,7 +258,9 @@ extension Scene {
       throw f.fail("needs a height, or an image size {w, h}")
     }
     item.price = try f.child("price")?.string()
-    item.image = try (f.child("image") ?? f.child("img"))?.string()
+    if let image = try (f.child("image") ?? f.child("img"))?.string() {
+      item.image = resolve(image, against: scenePath)
+    }
     item.identifier = try f.child("identifier")?.string() ?? Item.defaultIdentifier
     if let s = f.child("span") { item.span = .columns(try s.integer(min: 1, max: 1000)) }
     if let full = f.child("fullSpan"), try full.bool() {
@@ -276,9 +278,10 @@ extension Scene {
       guard let h = entry.child("h") else { throw SceneError(file: f.file, field: "\(entry.path).h", message: "missing") }
       // The shop data comes from a server; a zero width is tolerated here (the layout shows the
       // item square) but a negative or non-numeric one is not.
+      let image = try entry.child("img")?.string()
       return Item(
         length: .aspectRatio(width: try w.number(min: 0), height: try h.number(min: 0)),
-        price: try entry.child("price")?.string(), image: try entry.child("img")?.string())
+        price: try entry.child("price")?.string(), image: image.map { resolve($0, against: path) })
     }
   }
 

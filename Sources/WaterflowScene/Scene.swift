@@ -72,6 +72,7 @@ public struct Item: Hashable, Sendable {
   public var length: ItemMetrics.Length
   public var span: ItemMetrics.Span
   public var price: String?
+  /// The image path, already resolved against the file that named it.
   public var image: String?
   public var identifier: String
 
@@ -131,7 +132,8 @@ public struct ItemList: Hashable, Sendable {
   public mutating func append(count extra: Int) {
     switch storage {
     case .list(let items):
-      guard !items.isEmpty else { return }
+      // With nothing to continue, new items get the reference's default height.
+      guard !items.isEmpty else { return storage = .list(Array(repeating: Item(length: .fixed(100)), count: extra)) }
       storage = .list(items + (0..<extra).map { items[(items.count + $0) % items.count] })
     case .pattern(let count, let heights):
       storage = .pattern(count: count + extra, heights: heights)
@@ -141,7 +143,7 @@ public struct ItemList: Hashable, Sendable {
   /// Adds `count` items at the start, taken cyclically from the end of the list ("refresh").
   public mutating func prepend(count extra: Int) {
     let current = (0..<count).map { self[$0] }
-    guard !current.isEmpty else { return }
+    guard !current.isEmpty else { return append(count: extra) }
     let n = current.count
     let fresh = (0..<extra).map { current[(n - extra % n + $0) % n] }
     storage = .list(fresh + current)

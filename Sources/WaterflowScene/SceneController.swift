@@ -58,7 +58,7 @@ public final class SceneController: WaterflowViewDataSource, WaterflowViewDelega
     }
     // Set on every call, as the shop demo does: the price and image follow the item.
     cell.price = item.price
-    cell.imagePath = item.image.map { Scene.resolve($0, against: scene.path) }
+    cell.imagePath = item.image
     return cell
   }
 

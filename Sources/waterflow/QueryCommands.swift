@@ -17,11 +17,11 @@ struct LayoutCommand: ParsableCommand {
       emit(Self.json(snapshot).rendered(breakingArrays: ["frames"]))
       return
     }
-    var out = "\(snapshot.count) items, \(snapshot.columnCount) columns of \(JSONText.format(snapshot.columnWidth)) pt"
-    out += ", content \(JSONText.format(snapshot.contentSize.width)) × \(JSONText.format(snapshot.contentSize.height)) pt\n"
+    var out = "\(snapshot.count) items, \(snapshot.columnCount) columns of \(short(snapshot.columnWidth)) pt"
+    out += ", content \(short(snapshot.contentSize.width)) × \(short(snapshot.contentSize.height)) pt\n"
     if let h = snapshot.header { out += "header  \(describe(h))\n" }
     for (s, section) in snapshot.sections.enumerated() where snapshot.sections.count > 1 || section.header != nil {
-      out += "section \(s): items \(section.items.lowerBound)..<\(section.items.upperBound), \(section.columnCount) columns of \(JSONText.format(section.columnWidth)) pt\n"
+      out += "section \(s): items \(section.items.lowerBound)..<\(section.items.upperBound), \(section.columnCount) columns of \(short(section.columnWidth)) pt\n"
       if let h = section.header { out += "  header \(describe(h))\n" }
       if let f = section.footer { out += "  footer \(describe(f))\n" }
     }
@@ -83,7 +83,13 @@ struct LayoutCommand: ParsableCommand {
 }
 
 func describe(_ r: Rect) -> String {
-  "x \(JSONText.format(r.minX))  y \(JSONText.format(r.minY))  \(JSONText.format(r.width)) × \(JSONText.format(r.height))"
+  "x \(short(r.minX))  y \(short(r.minY))  \(short(r.width)) × \(short(r.height))"
+}
+
+/// A number for people: at most two decimals (JSON output keeps full precision).
+func short(_ d: Double) -> String {
+  let r = (d * 100).rounded() / 100
+  return JSONText.format(r)
 }
 
 func pad(_ s: String, _ width: Int) -> String {

@@ -1,0 +1,42 @@
+# Two commands do everything on a fresh Debian machine with Swift 6.3:
+#   make demo   render the demos (the main job) and print where they are
+#   make test   build and run every test
+# Both install any missing Debian packages first.
+
+SWIFT       ?= swift
+DEMO_DIR    ?= .build/demo
+APT_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libpng-dev libdeflate-dev fonts-dejavu-core \
+               poppler-utils librsvg2-bin libxml2-utils ffmpeg
+SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN          = .build/release/waterflow
+
+.PHONY: demo test setup build release clean
+
+setup:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found; install Swift 6.3 from swift.org"; exit 1; }
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release --product waterflow
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: release
+	@mkdir -p $(DEMO_DIR)
+	@$(BIN) layout Assets/Scenes/reference.json | head -8
+	@echo
+	@$(BIN) trace Assets/Scenes/reference.json --from 0 --to 600 --step 150
+	@echo
+	@echo "Demo written to $(abspath $(DEMO_DIR))"
+
+clean:
+	rm -rf .build
