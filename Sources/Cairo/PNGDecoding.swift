@@ -238,6 +238,21 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
   var raw = [UInt8](repeating: 0, count: expected)
   try inflate(compressed, into: &raw)
 
+  if !header.interlaced && header.colorType == 6 && header.bitDepth == 8 {
+    // The common case, already RGBA: unfilter and drop the filter bytes in place, so the inflate
+    // buffer becomes the pixel array without a second width × height × 4 allocation.
+    let rowBytes = header.width * 4
+    try raw.withUnsafeMutableBufferPointer { buffer throws(DecodeFailure) in
+      let base = buffer.baseAddress!
+      try unfilter(base, rows: header.height, rowBytes: rowBytes, stride: 4)
+      for row in 0..<header.height {
+        memmove(base + row * rowBytes, base + row * (rowBytes + 1) + 1, rowBytes)
+      }
+    }
+    raw.removeLast(header.height)
+    return RGBAImage(width: header.width, height: header.height, pixels: raw)
+  }
+
   let pixelCount = header.width * header.height
   let converter = try SampleConverter(header: header, palette: palette, transparency: transparency)
   let pixels = try [UInt8](unsafeUninitializedCapacity: pixelCount * 4) {
@@ -347,6 +362,8 @@ private func unfilter(
     case (4, nil):
       // Paeth with a zero row above reduces to Sub.
       for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
+    case (4, let prev?) where bpp == 4:
+      paethRGBA(cur, prev, pixels: rowBytes / 4)
     case (4, let prev?):
       for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] }
       for i in bpp..<max(bpp, rowBytes) {
@@ -361,13 +378,43 @@ private func unfilter(
 
 @inline(__always)
 private func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-  let p = Int(a) + Int(b) - Int(c)
-  let pa = abs(p - Int(a))
-  let pb = abs(p - Int(b))
-  let pc = abs(p - Int(c))
-  if pa <= pb && pa <= pc { return a }
-  if pb <= pc { return b }
-  return c
+  // |p − a|, |p − b|, |p − c| for p = a + b − c, written so the selects compile to cmov.
+  let pa = abs(Int(b) - Int(c))
+  let pb = abs(Int(a) - Int(c))
+  let pc = abs(Int(a) + Int(b) - 2 * Int(c))
+  return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+}
+
+/// Paeth for 8-bit RGBA rows, four channels at a time.
+///
+/// Paeth is the filter encoders pick most for screenshots, and its byte-serial dependency makes
+/// the scalar loop the decoder's hot spot; the four channels of a pixel are independent.
+private func paethRGBA(
+  _ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>, pixels: Int
+) {
+  let raw = UnsafeMutableRawPointer(cur)
+  let above = UnsafeRawPointer(prev)
+  var a = SIMD4<Int16>(repeating: 0)
+  var c = SIMD4<Int16>(repeating: 0)
+  for px in 0..<pixels {
+    let b = SIMD4<Int16>(truncatingIfNeeded: above.loadUnaligned(fromByteOffset: px * 4, as: SIMD4<UInt8>.self))
+    let x = SIMD4<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: px * 4, as: SIMD4<UInt8>.self))
+    let pa = simdAbs(b &- c)
+    let pb = simdAbs(a &- c)
+    let pc = simdAbs(a &+ b &- c &- c)
+    var predictor = c
+    predictor.replace(with: b, where: pb .<= pc)
+    predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
+    let value = (x &+ predictor) & 0xFF
+    raw.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: px * 4, as: SIMD4<UInt8>.self)
+    a = value
+    c = b
+  }
+}
+
+@inline(__always)
+private func simdAbs(_ v: SIMD4<Int16>) -> SIMD4<Int16> {
+  v.replacing(with: 0 &- v, where: v .< 0)
 }
 
 /// Expands one row of unfiltered samples into RGBA.

@@ -26,7 +26,7 @@ struct Pixelmatch {
     let checkerboard = options.checkerboard
     let includeAA = options.includeAA
     let drawsBackground = !options.diffMask
-    let alpha = options.alpha
+    var gray = GrayCache(alpha: options.alpha)
     let aaColor = options.aaColor
     let diffColor = options.diffColor
     let diffColorAlt = options.diffColorAlt ?? options.diffColor
@@ -46,7 +46,7 @@ struct Pixelmatch {
             if let maskColor {
               drawPixel(output, pos, maskColor)
             } else if drawsBackground {
-              drawGrayPixel(a8, pos, alpha, output)
+              gray.draw(a, pos, output)
             }
           }
           continue
@@ -68,7 +68,7 @@ struct Pixelmatch {
             if let output { drawPixel(output, pos, delta < 0 ? diffColorAlt : diffColor) }
           }
         } else if let output, drawsBackground {
-          drawGrayPixel(a8, pos, alpha, output)
+          gray.draw(a, pos, output)
         }
       }
     }
@@ -77,12 +77,12 @@ struct Pixelmatch {
 
   /// Draws pixelmatch's output for identical inputs: the faded background (nothing with diffMask).
   func drawBackground(output: UnsafeMutableRawPointer, mask: UnsafePointer<UInt8>?) {
-    let a8 = a.assumingMemoryBound(to: UInt8.self)
+    var gray = GrayCache(alpha: options.alpha)
     for i in 0..<(width * height) {
       if let mask, mask[i] != 0, let maskColor = options.maskColor {
         drawPixel(output, i * 4, maskColor)
       } else if !options.diffMask {
-        drawGrayPixel(a8, i * 4, options.alpha, output)
+        gray.draw(a, i * 4, output)
       }
     }
   }
@@ -221,21 +221,37 @@ private func drawPixel(_ output: UnsafeMutableRawPointer, _ pos: Int, _ color: D
   output.storeBytes(of: 255, toByteOffset: pos + 3, as: UInt8.self)
 }
 
-/// Draws the expected pixel's luma faded towards white by `alpha`, as pixelmatch's background.
+/// Draws the expected pixel's luma faded towards white by `alpha`, pixelmatch's background.
+///
+/// Screenshots repeat colours in long runs, so the last pixel's grey is kept: it saves the
+/// floating-point work for most pixels without changing any byte.
+private struct GrayCache {
+  let alpha: Double
+  var word: UInt32 = 0
+  var byte: UInt8
+
+  init(alpha: Double) {
+    self.alpha = alpha
+    byte = grayByte(0, 0, 0, 0, alpha: alpha)
+  }
+
+  @inline(__always)
+  mutating func draw(_ image: UnsafeRawPointer, _ pos: Int, _ output: UnsafeMutableRawPointer) {
+    let pixel = image.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+    if pixel != word {
+      let bytes = image.loadUnaligned(fromByteOffset: pos, as: SIMD4<UInt8>.self)
+      word = pixel
+      byte = grayByte(bytes[0], bytes[1], bytes[2], bytes[3], alpha: alpha)
+    }
+    output.storeBytes(of: SIMD4<UInt8>(byte, byte, byte, 255), toByteOffset: pos, as: SIMD4<UInt8>.self)
+  }
+}
+
 @inline(__always)
-private func drawGrayPixel(
-  _ image: UnsafePointer<UInt8>, _ pos: Int, _ alpha: Double, _ output: UnsafeMutableRawPointer
-) {
+private func grayByte(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8, alpha: Double) -> UInt8 {
   // Same operation order as upstream, so the doubles round identically.
-  let luma =
-    Double(image[pos]) * 0.29889531 + Double(image[pos + 1]) * 0.58662247
-    + Double(image[pos + 2]) * 0.11448223
-  let value = 255 + (luma - 255) * alpha * Double(image[pos + 3]) / 255
-  let byte = javaScriptUInt8(value)
-  output.storeBytes(of: byte, toByteOffset: pos, as: UInt8.self)
-  output.storeBytes(of: byte, toByteOffset: pos + 1, as: UInt8.self)
-  output.storeBytes(of: byte, toByteOffset: pos + 2, as: UInt8.self)
-  output.storeBytes(of: 255, toByteOffset: pos + 3, as: UInt8.self)
+  let luma = Double(r) * 0.29889531 + Double(g) * 0.58662247 + Double(b) * 0.11448223
+  return javaScriptUInt8(255 + (luma - 255) * alpha * Double(a) / 255)
 }
 
 /// A Double stored into a JavaScript `Uint8Array`: truncated toward zero, then taken modulo 256.

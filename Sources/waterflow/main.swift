@@ -1,0 +1,1 @@
+// local stub (not committed)
