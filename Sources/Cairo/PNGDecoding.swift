@@ -15,16 +15,18 @@
 internal import CCairo
 
 #if canImport(Glibc)
-  internal import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-  internal import Musl
+internal import Musl
 #endif
 
 /// An error that explains why a PNG file could not be decoded.
 ///
 /// The description names the file (when there is one) and the reason, for example
 /// `"Cannot decode PNG 'a.png': not a PNG file (bad signature)"`.
-public struct PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PNGDecodingError: Error, Hashable, Sendable,
+  CustomStringConvertible
+{
   /// The kind of failure; more kinds may be added.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     let rawValue: String
@@ -38,6 +40,7 @@ public struct PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertib
     /// The data is a valid PNG that uses a feature this decoder does not implement.
     public static let unsupported = Code(rawValue: "unsupported")
 
+    /// The kind's name, for example `corrupt`.
     public var description: String { rawValue }
   }
 
@@ -48,6 +51,7 @@ public struct PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertib
   /// A human-readable reason, without the file name.
   public let reason: String
 
+  /// The file name and the reason, for example `Cannot decode PNG 'a.png': no IDAT chunk`.
   public var description: String {
     "Cannot decode PNG\(path.map { " '\($0)'" } ?? ""): \(reason)"
   }
@@ -74,7 +78,8 @@ extension RGBAImage {
     do {
       bytes = try readWholeFile(path)
     } catch {
-      throw PNGDecodingError(code: .unreadable, path: path, reason: error.reason)
+      throw PNGDecodingError(
+        code: .unreadable, path: path, reason: error.reason)
     }
     do {
       self = try bytes.withUnsafeBufferPointer { buffer throws(DecodeFailure) in
@@ -91,7 +96,8 @@ extension RGBAImage {
   /// - Throws: `PNGDecodingError` with a nil `path`: `.notPNG`, `.corrupt` or `.unsupported`.
   public init(pngData: [UInt8]) throws(PNGDecodingError) {
     do {
-      self = try pngData.withUnsafeBufferPointer { buffer throws(DecodeFailure) in
+      self = try pngData.withUnsafeBufferPointer {
+        buffer throws(DecodeFailure) in
         try decodePNG(buffer)
       }
     } catch {
@@ -107,7 +113,9 @@ struct DecodeFailure: Error {
   var code: PNGDecodingError.Code
   var reason: String
 
-  static func corrupt(_ reason: String) -> DecodeFailure { .init(code: .corrupt, reason: reason) }
+  static func corrupt(_ reason: String) -> DecodeFailure {
+    .init(code: .corrupt, reason: reason)
+  }
   static func unsupported(_ reason: String) -> DecodeFailure {
     .init(code: .unsupported, reason: reason)
   }
@@ -129,11 +137,15 @@ private func readWholeFile(_ path: String) throws(ReadFailure) -> [UInt8] {
   }
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
   while true {
-    let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+    let count = chunk.withUnsafeMutableBytes {
+      fread($0.baseAddress, 1, $0.count, file)
+    }
     if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
     if count < chunk.count {
       // A directory opens fine on Linux; the read then fails with EISDIR.
-      if ferror(file) != 0 { throw ReadFailure(reason: String(cString: strerror(errno))) }
+      if ferror(file) != 0 {
+        throw ReadFailure(reason: String(cString: strerror(errno)))
+      }
       break
     }
   }
@@ -165,18 +177,22 @@ private struct Header {
 
 /// Adam7 passes as (x0, y0, dx, dy); a non-interlaced image is the single pass (0, 0, 1, 1).
 private let adam7: [(Int, Int, Int, Int)] = [
-  (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+  (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4),
+  (1, 0, 2, 2), (0, 1, 1, 2),
 ]
 
 private func readUInt32(_ p: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
-  UInt32(p[at]) << 24 | UInt32(p[at + 1]) << 16 | UInt32(p[at + 2]) << 8 | UInt32(p[at + 3])
+  UInt32(p[at]) << 24 | UInt32(p[at + 1]) << 16 | UInt32(p[at + 2]) << 8
+    | UInt32(p[at + 3])
 }
 
 private func fourCC(_ p: UnsafeBufferPointer<UInt8>, _ at: Int) -> String {
   String(decoding: p[at..<at + 4], as: UTF8.self)
 }
 
-private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> RGBAImage {
+private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
+  -> RGBAImage
+{
   guard data.count >= 8, data.prefix(8).elementsEqual(pngSignature) else {
     throw DecodeFailure(code: .notPNG, reason: "not a PNG file (bad signature)")
   }
@@ -188,26 +204,36 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
   var sawIEND = false
   var offset = 8
   while offset < data.count {
-    guard data.count - offset >= 12 else { throw .corrupt("truncated chunk at byte \(offset)") }
+    guard data.count - offset >= 12 else {
+      throw .corrupt("truncated chunk at byte \(offset)")
+    }
     let length = Int(readUInt32(data, offset))
     guard length <= 0x7FFF_FFFF, length <= data.count - offset - 12 else {
-      throw .corrupt("truncated chunk '\(fourCC(data, offset + 4))' at byte \(offset)")
+      throw .corrupt(
+        "truncated chunk '\(fourCC(data, offset + 4))' at byte \(offset)")
     }
     let type = fourCC(data, offset + 4)
-    let body = UnsafeBufferPointer(rebasing: data[offset + 8..<offset + 8 + length])
+    let body = UnsafeBufferPointer(
+      rebasing: data[offset + 8..<offset + 8 + length])
     let storedCRC = readUInt32(data, offset + 8 + length)
-    let crc = UInt32(libdeflate_crc32(0, data.baseAddress! + offset + 4, length + 4))
-    guard crc == storedCRC else { throw .corrupt("CRC mismatch in chunk '\(type)'") }
+    let crc = UInt32(
+      libdeflate_crc32(0, data.baseAddress! + offset + 4, length + 4))
+    guard crc == storedCRC else {
+      throw .corrupt("CRC mismatch in chunk '\(type)'")
+    }
     offset += 12 + length
 
-    if header == nil && type != "IHDR" { throw .corrupt("first chunk is '\(type)', not 'IHDR'") }
+    if header == nil && type != "IHDR" {
+      throw .corrupt("first chunk is '\(type)', not 'IHDR'")
+    }
     switch type {
     case "IHDR":
       guard header == nil else { throw .corrupt("more than one IHDR chunk") }
       header = try parseHeader(body)
     case "PLTE":
       guard length % 3 == 0, length > 0, length <= 768 else {
-        throw .corrupt("PLTE length \(length) is not 3 to 768 bytes in steps of 3")
+        throw .corrupt(
+          "PLTE length \(length) is not 3 to 768 bytes in steps of 3")
       }
       palette = Array(body)
     case "tRNS":
@@ -226,7 +252,9 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
   }
   guard let header else { throw .corrupt("no IHDR chunk") }
   guard !compressed.isEmpty else { throw .corrupt("no IDAT chunk") }
-  if header.colorType == 3 && palette.isEmpty { throw .corrupt("palette image without PLTE") }
+  if header.colorType == 3 && palette.isEmpty {
+    throw .corrupt("palette image without PLTE")
+  }
 
   let passes = header.interlaced ? adam7 : [(0, 0, 1, 1)]
   var expected = 0
@@ -246,7 +274,8 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
       let base = buffer.baseAddress!
       try unfilter(base, rows: header.height, rowBytes: rowBytes, stride: 4)
       for row in 0..<header.height {
-        memmove(base + row * rowBytes, base + row * (rowBytes + 1) + 1, rowBytes)
+        memmove(
+          base + row * rowBytes, base + row * (rowBytes + 1) + 1, rowBytes)
       }
     }
     raw.removeLast(header.height)
@@ -254,7 +283,8 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
   }
 
   let pixelCount = header.width * header.height
-  let converter = try SampleConverter(header: header, palette: palette, transparency: transparency)
+  let converter = try SampleConverter(
+    header: header, palette: palette, transparency: transparency)
   let pixels = try [UInt8](unsafeUninitializedCapacity: pixelCount * 4) {
     (out, initialized) throws(DecodeFailure) in
     // Interlaced images are scattered pass by pass, so start from a defined state.
@@ -266,12 +296,15 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
         let h = (header.height - y0 + dy - 1) / dy
         guard w > 0 && h > 0 else { continue }
         let rowBytes = header.rowBytes(width: w)
-        try unfilter(raw.baseAddress! + passStart, rows: h, rowBytes: rowBytes, stride: header.filterStride)
+        try unfilter(
+          raw.baseAddress! + passStart, rows: h, rowBytes: rowBytes,
+          stride: header.filterStride)
         for row in 0..<h {
           let source = raw.baseAddress! + passStart + row * (rowBytes + 1) + 1
           let y = y0 + row * dy
           let destination = out.baseAddress! + (y * header.width + x0) * 4
-          try converter.convert(row: source, count: w, into: destination, pixelStep: dx * 4)
+          try converter.convert(
+            row: source, count: w, into: destination, pixelStep: dx * 4)
         }
         passStart += h * (rowBytes + 1)
       }
@@ -281,13 +314,18 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
   return RGBAImage(width: header.width, height: header.height, pixels: pixels)
 }
 
-private func parseHeader(_ body: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> Header {
-  guard body.count == 13 else { throw .corrupt("IHDR is \(body.count) bytes, not 13") }
+private func parseHeader(_ body: UnsafeBufferPointer<UInt8>)
+  throws(DecodeFailure) -> Header
+{
+  guard body.count == 13 else {
+    throw .corrupt("IHDR is \(body.count) bytes, not 13")
+  }
   let width = Int(readUInt32(body, 0))
   let height = Int(readUInt32(body, 4))
   let bitDepth = Int(body[8])
   let colorType = Int(body[9])
-  guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
+  guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF
+  else {
     throw .corrupt("invalid size \(width)×\(height)")
   }
   // Refuse what would not fit in memory rather than trap on an allocation.
@@ -301,18 +339,28 @@ private func parseHeader(_ body: UnsafeBufferPointer<UInt8>) throws(DecodeFailur
     case 2, 4, 6: [8, 16]
     default: []
     }
-  guard !allowedDepths.isEmpty else { throw .corrupt("invalid colour type \(colorType)") }
-  guard allowedDepths.contains(bitDepth) else {
-    throw .corrupt("bit depth \(bitDepth) is invalid for colour type \(colorType)")
+  guard !allowedDepths.isEmpty else {
+    throw .corrupt("invalid colour type \(colorType)")
   }
-  guard body[10] == 0 else { throw .unsupported("compression method \(body[10])") }
+  guard allowedDepths.contains(bitDepth) else {
+    throw .corrupt(
+      "bit depth \(bitDepth) is invalid for colour type \(colorType)")
+  }
+  guard body[10] == 0 else {
+    throw .unsupported("compression method \(body[10])")
+  }
   guard body[11] == 0 else { throw .unsupported("filter method \(body[11])") }
-  guard body[12] <= 1 else { throw .unsupported("interlace method \(body[12])") }
+  guard body[12] <= 1 else {
+    throw .unsupported("interlace method \(body[12])")
+  }
   return Header(
-    width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: body[12] == 1)
+    width: width, height: height, bitDepth: bitDepth, colorType: colorType,
+    interlaced: body[12] == 1)
 }
 
-private func inflate(_ compressed: [UInt8], into raw: inout [UInt8]) throws(DecodeFailure) {
+private func inflate(_ compressed: [UInt8], into raw: inout [UInt8])
+  throws(DecodeFailure)
+{
   guard let decompressor = libdeflate_alloc_decompressor() else {
     throw .unsupported("cannot allocate a zlib decompressor")
   }
@@ -321,13 +369,15 @@ private func inflate(_ compressed: [UInt8], into raw: inout [UInt8]) throws(Deco
   let result = compressed.withUnsafeBytes { input in
     raw.withUnsafeMutableBytes { output in
       libdeflate_zlib_decompress(
-        decompressor, input.baseAddress, input.count, output.baseAddress, output.count, &produced)
+        decompressor, input.baseAddress, input.count, output.baseAddress,
+        output.count, &produced)
     }
   }
   switch result {
   case LIBDEFLATE_SUCCESS:
     guard produced == raw.count else {
-      throw .corrupt("image data is \(produced) bytes, IHDR needs \(raw.count) (truncated)")
+      throw .corrupt(
+        "image data is \(produced) bytes, IHDR needs \(raw.count) (truncated)")
     }
   case LIBDEFLATE_INSUFFICIENT_SPACE:
     throw .corrupt("image data is longer than IHDR's size allows")
@@ -390,15 +440,20 @@ private func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
 /// Paeth is the filter encoders pick most for screenshots, and its byte-serial dependency makes
 /// the scalar loop the decoder's hot spot; the four channels of a pixel are independent.
 private func paethRGBA(
-  _ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>, pixels: Int
+  _ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>,
+  pixels: Int
 ) {
   let raw = UnsafeMutableRawPointer(cur)
   let above = UnsafeRawPointer(prev)
   var a = SIMD4<Int16>(repeating: 0)
   var c = SIMD4<Int16>(repeating: 0)
   for px in 0..<pixels {
-    let b = SIMD4<Int16>(truncatingIfNeeded: above.loadUnaligned(fromByteOffset: px * 4, as: SIMD4<UInt8>.self))
-    let x = SIMD4<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: px * 4, as: SIMD4<UInt8>.self))
+    let b = SIMD4<Int16>(
+      truncatingIfNeeded: above.loadUnaligned(
+        fromByteOffset: px * 4, as: SIMD4<UInt8>.self))
+    let x = SIMD4<Int16>(
+      truncatingIfNeeded: raw.loadUnaligned(
+        fromByteOffset: px * 4, as: SIMD4<UInt8>.self))
     let pa = simdAbs(b &- c)
     let pb = simdAbs(a &- c)
     let pc = simdAbs(a &+ b &- c &- c)
@@ -406,7 +461,9 @@ private func paethRGBA(
     predictor.replace(with: b, where: pb .<= pc)
     predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
     let value = (x &+ predictor) & 0xFF
-    raw.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: px * 4, as: SIMD4<UInt8>.self)
+    raw.storeBytes(
+      of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: px * 4,
+      as: SIMD4<UInt8>.self)
     a = value
     c = b
   }
@@ -426,7 +483,9 @@ private struct SampleConverter {
   /// The tRNS colour key for grey (one value) or RGB (three values), in raw sample units.
   var colourKey: [Int]?
 
-  init(header: Header, palette: [UInt8], transparency: [UInt8]) throws(DecodeFailure) {
+  init(header: Header, palette: [UInt8], transparency: [UInt8])
+    throws(DecodeFailure)
+  {
     self.header = header
     paletteCount = palette.count / 3
     switch header.colorType {
@@ -444,7 +503,9 @@ private struct SampleConverter {
     case 0 where transparency.count >= 2:
       colourKey = [Int(transparency[0]) << 8 | Int(transparency[1])]
     case 2 where transparency.count >= 6:
-      colourKey = (0..<3).map { Int(transparency[$0 * 2]) << 8 | Int(transparency[$0 * 2 + 1]) }
+      colourKey = (0..<3).map {
+        Int(transparency[$0 * 2]) << 8 | Int(transparency[$0 * 2 + 1])
+      }
     default:
       break
     }
@@ -457,7 +518,8 @@ private struct SampleConverter {
   }
 
   func convert(
-    row src: UnsafeMutablePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt8>,
+    row src: UnsafeMutablePointer<UInt8>, count: Int,
+    into dst: UnsafeMutablePointer<UInt8>,
     pixelStep: Int
   ) throws(DecodeFailure) {
     var d = dst
@@ -467,7 +529,10 @@ private struct SampleConverter {
         d.update(from: src, count: count * 4)
       } else {
         for x in 0..<count {
-          d[0] = src[x * 4]; d[1] = src[x * 4 + 1]; d[2] = src[x * 4 + 2]; d[3] = src[x * 4 + 3]
+          d[0] = src[x * 4]
+          d[1] = src[x * 4 + 1]
+          d[2] = src[x * 4 + 2]
+          d[3] = src[x * 4 + 3]
           d += pixelStep
         }
       }
@@ -479,35 +544,55 @@ private struct SampleConverter {
     case (2, 8):
       let key = colourKey
       for x in 0..<count {
-        let r = src[x * 3], g = src[x * 3 + 1], b = src[x * 3 + 2]
-        d[0] = r; d[1] = g; d[2] = b
-        d[3] = (key.map { $0[0] == Int(r) && $0[1] == Int(g) && $0[2] == Int(b) } ?? false) ? 0 : 255
+        let r = src[x * 3]
+        let g = src[x * 3 + 1]
+        let b = src[x * 3 + 2]
+        d[0] = r
+        d[1] = g
+        d[2] = b
+        d[3] =
+          (key.map { $0[0] == Int(r) && $0[1] == Int(g) && $0[2] == Int(b) }
+            ?? false) ? 0 : 255
         d += pixelStep
       }
     case (2, _):
       for x in 0..<count {
-        let r = scale16(src + x * 6), g = scale16(src + x * 6 + 2), b = scale16(src + x * 6 + 4)
-        d[0] = r.scaled; d[1] = g.scaled; d[2] = b.scaled
-        let keyed = colourKey.map { $0[0] == r.raw && $0[1] == g.raw && $0[2] == b.raw } ?? false
+        let r = scale16(src + x * 6)
+        let g = scale16(src + x * 6 + 2)
+        let b = scale16(src + x * 6 + 4)
+        d[0] = r.scaled
+        d[1] = g.scaled
+        d[2] = b.scaled
+        let keyed =
+          colourKey.map { $0[0] == r.raw && $0[1] == g.raw && $0[2] == b.raw }
+          ?? false
         d[3] = keyed ? 0 : 255
         d += pixelStep
       }
     case (4, 8):
       for x in 0..<count {
         let v = src[x * 2]
-        d[0] = v; d[1] = v; d[2] = v; d[3] = src[x * 2 + 1]
+        d[0] = v
+        d[1] = v
+        d[2] = v
+        d[3] = src[x * 2 + 1]
         d += pixelStep
       }
     case (4, _):
       for x in 0..<count {
         let v = scale16(src + x * 4).scaled
-        d[0] = v; d[1] = v; d[2] = v; d[3] = scale16(src + x * 4 + 2).scaled
+        d[0] = v
+        d[1] = v
+        d[2] = v
+        d[3] = scale16(src + x * 4 + 2).scaled
         d += pixelStep
       }
     case (0, 16):
       for x in 0..<count {
         let v = scale16(src + x * 2)
-        d[0] = v.scaled; d[1] = v.scaled; d[2] = v.scaled
+        d[0] = v.scaled
+        d[1] = v.scaled
+        d[2] = v.scaled
         d[3] = colourKey?[0] == v.raw ? 0 : 255
         d += pixelStep
       }
@@ -517,17 +602,23 @@ private struct SampleConverter {
       for x in 0..<count {
         let raw = subByteSample(src, x, depth)
         let v = UInt8(raw * factor)
-        d[0] = v; d[1] = v; d[2] = v; d[3] = key == raw ? 0 : 255
+        d[0] = v
+        d[1] = v
+        d[2] = v
+        d[3] = key == raw ? 0 : 255
         d += pixelStep
       }
     case (3, let depth):
       for x in 0..<count {
         let index = depth == 8 ? Int(src[x]) : subByteSample(src, x, depth)
         guard index < paletteCount else {
-          throw .corrupt("palette index \(index) is outside the \(paletteCount)-entry PLTE")
+          throw .corrupt(
+            "palette index \(index) is outside the \(paletteCount)-entry PLTE")
         }
-        d[0] = paletteRGBA[index * 4]; d[1] = paletteRGBA[index * 4 + 1]
-        d[2] = paletteRGBA[index * 4 + 2]; d[3] = paletteRGBA[index * 4 + 3]
+        d[0] = paletteRGBA[index * 4]
+        d[1] = paletteRGBA[index * 4 + 1]
+        d[2] = paletteRGBA[index * 4 + 2]
+        d[3] = paletteRGBA[index * 4 + 3]
         d += pixelStep
       }
     default:
@@ -538,7 +629,9 @@ private struct SampleConverter {
 
 /// Sample `x` of a row packed at `depth` bits per sample, most significant bits first.
 @inline(__always)
-private func subByteSample(_ row: UnsafeMutablePointer<UInt8>, _ x: Int, _ depth: Int) -> Int {
+private func subByteSample(
+  _ row: UnsafeMutablePointer<UInt8>, _ x: Int, _ depth: Int
+) -> Int {
   if depth == 8 { return Int(row[x]) }
   let bit = x * depth
   let shift = 8 - depth - (bit & 7)

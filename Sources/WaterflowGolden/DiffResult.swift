@@ -40,7 +40,8 @@ public struct DiffResult: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(1).
   public func isWithin(_ tolerance: DiffTolerance) -> Bool {
     guard !sizesDiffer else { return false }
-    return mismatched <= tolerance.maxMismatchedPixels && ratio <= tolerance.maxMismatchedRatio
+    return mismatched <= tolerance.maxMismatchedPixels
+      && ratio <= tolerance.maxMismatchedRatio
   }
 
   /// One line for logs, for example `"143 of 131072 pixels differ (0.109%)"`.
@@ -51,12 +52,15 @@ public struct DiffResult: Hashable, Sendable, CustomStringConvertible {
     if identical { return "Identical (\(expectedSize))" }
     let percent = (ratio * 100_000).rounded() / 1000
     var text = "\(mismatched) of \(total) pixels differ (\(percent)%)"
-    if antialiased > 0 { text += "; \(antialiased) anti-aliased pixels ignored" }
+    if antialiased > 0 {
+      text += "; \(antialiased) anti-aliased pixels ignored"
+    }
     return text
   }
 
   init(
-    mismatched: Int, antialiased: Int, total: Int, identical: Bool, size: PixelSize,
+    mismatched: Int, antialiased: Int, total: Int, identical: Bool,
+    size: PixelSize,
     diffImage: RGBAImage?
   ) {
     self.mismatched = mismatched
@@ -70,7 +74,8 @@ public struct DiffResult: Hashable, Sendable, CustomStringConvertible {
   }
 
   init(sizesDifferExpected expected: PixelSize, actual: PixelSize) {
-    let larger = max(expected.width * expected.height, actual.width * actual.height)
+    let larger = max(
+      expected.width * expected.height, actual.width * actual.height)
     self.mismatched = larger
     self.antialiased = 0
     self.total = larger
@@ -100,8 +105,10 @@ public struct DiffTolerance: Hashable, Sendable {
 
   /// Creates a tolerance; a limit left out does not constrain.
   public init(maxMismatchedPixels: Int = .max, maxMismatchedRatio: Double = 1) {
-    precondition(maxMismatchedPixels >= 0, "maxMismatchedPixels must not be negative")
-    precondition(maxMismatchedRatio >= 0, "maxMismatchedRatio must not be negative")
+    precondition(
+      maxMismatchedPixels >= 0, "maxMismatchedPixels must not be negative")
+    precondition(
+      maxMismatchedRatio >= 0, "maxMismatchedRatio must not be negative")
     self.maxMismatchedPixels = maxMismatchedPixels
     self.maxMismatchedRatio = maxMismatchedRatio
   }

@@ -37,8 +37,10 @@ extension ImageDiff {
     /// Creates options; every parameter defaults to pixelmatch 7.2.0's default.
     public init(
       threshold: Double = 0.1, includeAA: Bool = false, alpha: Double = 0.1,
-      aaColor: DiffColor = .yellow, diffColor: DiffColor = .red, diffColorAlt: DiffColor? = nil,
-      diffMask: Bool = false, checkerboard: Bool = true, masks: [PixelRect] = [],
+      aaColor: DiffColor = .yellow, diffColor: DiffColor = .red,
+      diffColorAlt: DiffColor? = nil,
+      diffMask: Bool = false, checkerboard: Bool = true,
+      masks: [PixelRect] = [],
       maskColor: DiffColor? = nil
     ) {
       self.threshold = threshold

@@ -1,9 +1,9 @@
 public import Cairo
 
 #if canImport(Glibc)
-  internal import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-  internal import Musl
+internal import Musl
 #endif
 
 /// A pixel-level image comparison that reproduces pixelmatch 7.2.0, plus masks, tolerances and a
@@ -49,7 +49,8 @@ public enum ImageDiff {
         a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
       }
     }
-    let maskMap = MaskMap(options.masks, width: expected.width, height: expected.height)
+    let maskMap = MaskMap(
+      options.masks, width: expected.width, height: expected.height)
     let compared = total - maskMap.maskedCount
 
     if identical {
@@ -58,7 +59,8 @@ public enum ImageDiff {
         image = identicalDiffImage(expected, options: options, mask: maskMap)
       }
       return DiffResult(
-        mismatched: 0, antialiased: 0, total: compared, identical: true, size: expectedSize,
+        mismatched: 0, antialiased: 0, total: compared, identical: true,
+        size: expectedSize,
         diffImage: image)
     }
 
@@ -77,10 +79,12 @@ public enum ImageDiff {
       }
     }
     return DiffResult(
-      mismatched: counts.mismatched, antialiased: counts.antialiased, total: compared,
+      mismatched: counts.mismatched, antialiased: counts.antialiased,
+      total: compared,
       identical: false, size: expectedSize,
       diffImage: wantsImage
-        ? RGBAImage(width: expected.width, height: expected.height, pixels: output) : nil)
+        ? RGBAImage(
+          width: expected.width, height: expected.height, pixels: output) : nil)
   }
 
   /// Decodes two PNG files and compares them; the entry point `waterflow bench` times.
@@ -112,13 +116,15 @@ public enum ImageDiff {
       output.withUnsafeMutableBytes { out in
         mask.withUnsafeFlags { flags in
           Pixelmatch(
-            a: a.baseAddress!, b: a.baseAddress!, width: expected.width, height: expected.height,
+            a: a.baseAddress!, b: a.baseAddress!, width: expected.width,
+            height: expected.height,
             options: options
           ).drawBackground(output: out.baseAddress!, mask: flags)
         }
       }
     }
-    return RGBAImage(width: expected.width, height: expected.height, pixels: output)
+    return RGBAImage(
+      width: expected.width, height: expected.height, pixels: output)
   }
 }
 

@@ -12,8 +12,11 @@ struct MaskMap {
       // Clip so that masks partly or wholly outside the image are harmless.
       let x0 = max(0, rect.x)
       let y0 = max(0, rect.y)
-      let x1 = min(width, rect.x.addingReportingOverflow(max(0, rect.width)).partialValue)
-      let y1 = min(height, rect.y.addingReportingOverflow(max(0, rect.height)).partialValue)
+      let x1 = min(
+        width, rect.x.addingReportingOverflow(max(0, rect.width)).partialValue)
+      let y1 = min(
+        height, rect.y.addingReportingOverflow(max(0, rect.height)).partialValue
+      )
       guard x0 < x1, y0 < y1 else { continue }
       for y in y0..<y1 {
         for x in x0..<x1 where flags[y * width + x] == 0 {

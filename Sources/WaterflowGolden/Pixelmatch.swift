@@ -10,7 +10,10 @@ struct Pixelmatch {
   let height: Int
   let options: ImageDiff.Options
 
-  init(a: UnsafeRawPointer, b: UnsafeRawPointer, width: Int, height: Int, options: ImageDiff.Options) {
+  init(
+    a: UnsafeRawPointer, b: UnsafeRawPointer, width: Int, height: Int,
+    options: ImageDiff.Options
+  ) {
     self.a = a
     self.b = b
     self.width = width
@@ -55,7 +58,8 @@ struct Pixelmatch {
         let wordA = a.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
         let wordB = b.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
         let delta =
-          wordA == wordB ? 0 : colorDelta(a8, b8, pos, pos, checkerboard: checkerboard)
+          wordA == wordB
+          ? 0 : colorDelta(a8, b8, pos, pos, checkerboard: checkerboard)
         if abs(delta) > maxDelta {
           let excused =
             !includeAA
@@ -65,7 +69,9 @@ struct Pixelmatch {
             if let output, drawsBackground { drawPixel(output, pos, aaColor) }
           } else {
             mismatched += 1
-            if let output { drawPixel(output, pos, delta < 0 ? diffColorAlt : diffColor) }
+            if let output {
+              drawPixel(output, pos, delta < 0 ? diffColorAlt : diffColor)
+            }
           }
         } else if let output, drawsBackground {
           gray.draw(a, pos, output)
@@ -76,7 +82,9 @@ struct Pixelmatch {
   }
 
   /// Draws pixelmatch's output for identical inputs: the faded background (nothing with diffMask).
-  func drawBackground(output: UnsafeMutableRawPointer, mask: UnsafePointer<UInt8>?) {
+  func drawBackground(
+    output: UnsafeMutableRawPointer, mask: UnsafePointer<UInt8>?
+  ) {
     var gray = GrayCache(alpha: options.alpha)
     for i in 0..<(width * height) {
       if let mask, mask[i] != 0, let maskColor = options.maskColor {
@@ -94,7 +102,8 @@ struct Pixelmatch {
   /// `image32` is the same image as `image`, `other32` the other input; siblings are checked in
   /// both, whichever is the subject.
   private func antialiased(
-    _ image: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int, _ image32: UnsafeRawPointer,
+    _ image: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
+    _ image32: UnsafeRawPointer,
     _ other32: UnsafeRawPointer
   ) -> Bool {
     let x0 = max(x1 - 1, 0)
@@ -106,7 +115,10 @@ struct Pixelmatch {
     var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
     var minDelta = 0.0
     var maxDelta = 0.0
-    var minX = 0, minY = 0, maxX = 0, maxY = 0
+    var minX = 0
+    var minY = 0
+    var maxX = 0
+    var maxY = 0
     // x outer, y inner: the order decides ties, and visiting rows first changes 5 fixtures.
     for x in x0...x2 {
       for y in y0...y2 {
@@ -127,23 +139,31 @@ struct Pixelmatch {
       }
     }
     if minDelta == 0 || maxDelta == 0 { return false }
-    return (hasManySiblings(image32, minX, minY) && hasManySiblings(other32, minX, minY))
-      || (hasManySiblings(image32, maxX, maxY) && hasManySiblings(other32, maxX, maxY))
+    return
+      (hasManySiblings(image32, minX, minY)
+      && hasManySiblings(other32, minX, minY))
+      || (hasManySiblings(image32, maxX, maxY)
+        && hasManySiblings(other32, maxX, maxY))
   }
 
   /// Whether at least 3 of the pixel's clipped 3×3 neighbours (with the border bonus) are
   /// bitwise identical to it.
-  private func hasManySiblings(_ image32: UnsafeRawPointer, _ x1: Int, _ y1: Int) -> Bool {
+  private func hasManySiblings(
+    _ image32: UnsafeRawPointer, _ x1: Int, _ y1: Int
+  ) -> Bool {
     let x0 = max(x1 - 1, 0)
     let y0 = max(y1 - 1, 0)
     let x2 = min(x1 + 1, width - 1)
     let y2 = min(y1 + 1, height - 1)
-    let value = image32.loadUnaligned(fromByteOffset: (y1 * width + x1) * 4, as: UInt32.self)
+    let value = image32.loadUnaligned(
+      fromByteOffset: (y1 * width + x1) * 4, as: UInt32.self)
     var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
     for x in x0...x2 {
       for y in y0...y2 {
         if x == x1 && y == y1 { continue }
-        if image32.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self) == value {
+        if image32.loadUnaligned(
+          fromByteOffset: (y * width + x) * 4, as: UInt32.self) == value
+        {
           zeroes += 1
         }
         if zeroes > 2 { return true }
@@ -156,8 +176,11 @@ struct Pixelmatch {
 
   /// The brightness (Y) difference of two pixels of one image, pixelmatch's `colorDelta(…, yOnly)`.
   @inline(__always)
-  private func brightnessDelta(_ image: UnsafePointer<UInt8>, _ k: Int, _ m: Int) -> Double {
-    let d = channelDeltas(image, image, k, m, checkerboard: options.checkerboard)
+  private func brightnessDelta(
+    _ image: UnsafePointer<UInt8>, _ k: Int, _ m: Int
+  ) -> Double {
+    let d = channelDeltas(
+      image, image, k, m, checkerboard: options.checkerboard)
     guard let d else { return 0 }
     return d.r * 0.29889531 + d.g * 0.58662247 + d.b * 0.11448223
   }
@@ -167,11 +190,21 @@ struct Pixelmatch {
 /// not opaque; nil when all four bytes are equal.
 @inline(__always)
 private func channelDeltas(
-  _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ k: Int, _ m: Int, checkerboard: Bool
+  _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ k: Int, _ m: Int,
+  checkerboard: Bool
 ) -> (r: Double, g: Double, b: Double)? {
-  let r1 = Int(p1[k]), g1 = Int(p1[k + 1]), b1 = Int(p1[k + 2]), a1 = Int(p1[k + 3])
-  let r2 = Int(p2[m]), g2 = Int(p2[m + 1]), b2 = Int(p2[m + 2]), a2 = Int(p2[m + 3])
-  let dr = r1 - r2, dg = g1 - g2, db = b1 - b2, da = a1 - a2
+  let r1 = Int(p1[k])
+  let g1 = Int(p1[k + 1])
+  let b1 = Int(p1[k + 2])
+  let a1 = Int(p1[k + 3])
+  let r2 = Int(p2[m])
+  let g2 = Int(p2[m + 1])
+  let b2 = Int(p2[m + 2])
+  let a2 = Int(p2[m + 3])
+  let dr = r1 - r2
+  let dg = g1 - g2
+  let db = b1 - b2
+  let da = a1 - a2
   if dr == 0 && dg == 0 && db == 0 && da == 0 { return nil }
   if a1 < 255 || a2 < 255 {
     let (rb, gb, bb) = background(k, checkerboard: checkerboard)
@@ -201,9 +234,12 @@ private func background(_ k: Int, checkerboard: Bool) -> (Int, Int, Int) {
 /// pixelmatch's signed squared YIQ distance: negative when `p2` is darker than `p1`.
 @inline(__always)
 private func colorDelta(
-  _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ k: Int, _ m: Int, checkerboard: Bool
+  _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ k: Int, _ m: Int,
+  checkerboard: Bool
 ) -> Double {
-  guard let d = channelDeltas(p1, p2, k, m, checkerboard: checkerboard) else { return 0 }
+  guard let d = channelDeltas(p1, p2, k, m, checkerboard: checkerboard) else {
+    return 0
+  }
   let y = d.r * 0.29889531 + d.g * 0.58662247 + d.b * 0.11448223
   let i = d.r * 0.59597799 - d.g * 0.27417610 - d.b * 0.32180189
   let q = d.r * 0.21147017 - d.g * 0.52261711 + d.b * 0.31114694
@@ -214,7 +250,9 @@ private func colorDelta(
 // MARK: - Drawing
 
 @inline(__always)
-private func drawPixel(_ output: UnsafeMutableRawPointer, _ pos: Int, _ color: DiffColor) {
+private func drawPixel(
+  _ output: UnsafeMutableRawPointer, _ pos: Int, _ color: DiffColor
+) {
   output.storeBytes(of: color.red, toByteOffset: pos, as: UInt8.self)
   output.storeBytes(of: color.green, toByteOffset: pos + 1, as: UInt8.self)
   output.storeBytes(of: color.blue, toByteOffset: pos + 2, as: UInt8.self)
@@ -236,21 +274,29 @@ private struct GrayCache {
   }
 
   @inline(__always)
-  mutating func draw(_ image: UnsafeRawPointer, _ pos: Int, _ output: UnsafeMutableRawPointer) {
+  mutating func draw(
+    _ image: UnsafeRawPointer, _ pos: Int, _ output: UnsafeMutableRawPointer
+  ) {
     let pixel = image.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
     if pixel != word {
-      let bytes = image.loadUnaligned(fromByteOffset: pos, as: SIMD4<UInt8>.self)
+      let bytes = image.loadUnaligned(
+        fromByteOffset: pos, as: SIMD4<UInt8>.self)
       word = pixel
       byte = grayByte(bytes[0], bytes[1], bytes[2], bytes[3], alpha: alpha)
     }
-    output.storeBytes(of: SIMD4<UInt8>(byte, byte, byte, 255), toByteOffset: pos, as: SIMD4<UInt8>.self)
+    output.storeBytes(
+      of: SIMD4<UInt8>(byte, byte, byte, 255), toByteOffset: pos,
+      as: SIMD4<UInt8>.self)
   }
 }
 
 @inline(__always)
-private func grayByte(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8, alpha: Double) -> UInt8 {
+private func grayByte(
+  _ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8, alpha: Double
+) -> UInt8 {
   // Same operation order as upstream, so the doubles round identically.
-  let luma = Double(r) * 0.29889531 + Double(g) * 0.58662247 + Double(b) * 0.11448223
+  let luma =
+    Double(r) * 0.29889531 + Double(g) * 0.58662247 + Double(b) * 0.11448223
   return javaScriptUInt8(255 + (luma - 255) * alpha * Double(a) / 255)
 }
 

@@ -12,12 +12,14 @@ enum OracleFixtures {
     .appendingPathComponent("shared/oracle/pixelmatch")
 
   static func path(_ name: String) -> String {
-    directory.appendingPathComponent("fixtures").appendingPathComponent(name).path
+    directory.appendingPathComponent("fixtures").appendingPathComponent(name)
+      .path
   }
 
   /// The `fixture` and `inline` cases of cases.json (v7.2.0).
   static func cases() throws -> [OracleCase] {
-    let data = try Data(contentsOf: directory.appendingPathComponent("cases.json"))
+    let data = try Data(
+      contentsOf: directory.appendingPathComponent("cases.json"))
     return try JSONDecoder().decode([OracleCase].self, from: data)
       .filter { $0.kind == "fixture" || $0.kind == "inline" }
   }
@@ -42,11 +44,19 @@ struct OracleCase: Decodable, Sendable, CustomStringConvertible {
   var b: String?
   var width: Int?
   var height: Int?
-  var a_rgba: [UInt8]?
-  var b_rgba: [UInt8]?
+  var aRGBA: [UInt8]?
+  var bRGBA: [UInt8]?
   var options: Options?
-  var expected_mismatch: Int?
-  var expected_diff: String?
+  var expectedMismatch: Int?
+  var expectedDiff: String?
+
+  enum CodingKeys: String, CodingKey {
+    case id, kind, a, b, width, height, options
+    case aRGBA = "a_rgba"
+    case bRGBA = "b_rgba"
+    case expectedMismatch = "expected_mismatch"
+    case expectedDiff = "expected_diff"
+  }
 
   var description: String { id }
 

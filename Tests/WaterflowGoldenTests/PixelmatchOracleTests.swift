@@ -9,14 +9,18 @@ extension PixelmatchOracleTests {
   // MARK: - cases.json
 
   @Test(arguments: try OracleFixtures.cases())
-  func testOracleCase_CountAndDiffImage_MatchPixelmatch(_ oracle: OracleCase) throws {
+  func testOracleCase_CountAndDiffImage_MatchPixelmatch(_ oracle: OracleCase)
+    throws
+  {
     let (expected, actual) = try images(for: oracle)
-    let result = ImageDiff.compare(expected, actual, options: oracle.diffOptions, diffImage: .always)
-    #expect(result.mismatched == oracle.expected_mismatch)
+    let result = ImageDiff.compare(
+      expected, actual, options: oracle.diffOptions, diffImage: .always)
+    #expect(result.mismatched == oracle.expectedMismatch)
     #expect(result.sizesDiffer == false)
 
-    if let name = oracle.expected_diff {
-      let reference = try RGBAImage(contentsOfPNGFile: OracleFixtures.path(name))
+    if let name = oracle.expectedDiff {
+      let reference = try RGBAImage(
+        contentsOfPNGFile: OracleFixtures.path(name))
       let diff = try #require(result.diffImage)
       #expect(diff.width == reference.width && diff.height == reference.height)
       let wrong = zip(diff.pixels, reference.pixels).filter { $0 != $1 }.count
@@ -24,8 +28,9 @@ extension PixelmatchOracleTests {
     }
 
     // Upstream also asserts the count without an output buffer.
-    let countOnly = ImageDiff.compare(expected, actual, options: oracle.diffOptions, diffImage: .never)
-    #expect(countOnly.mismatched == oracle.expected_mismatch)
+    let countOnly = ImageDiff.compare(
+      expected, actual, options: oracle.diffOptions, diffImage: .never)
+    #expect(countOnly.mismatched == oracle.expectedMismatch)
     #expect(countOnly.diffImage == nil)
   }
 
@@ -37,16 +42,20 @@ extension PixelmatchOracleTests {
 
   private func images(for oracle: OracleCase) throws -> (RGBAImage, RGBAImage) {
     if oracle.kind == "inline" {
-      let a = try #require(oracle.a_rgba), b = try #require(oracle.b_rgba)
-      let width = try #require(oracle.width), height = try #require(oracle.height)
+      let a = try #require(oracle.aRGBA)
+      let b = try #require(oracle.bRGBA)
+      let width = try #require(oracle.width)
+      let height = try #require(oracle.height)
       return (
         RGBAImage(width: width, height: height, pixels: a),
         RGBAImage(width: width, height: height, pixels: b)
       )
     }
     return (
-      try RGBAImage(contentsOfPNGFile: OracleFixtures.path(try #require(oracle.a))),
-      try RGBAImage(contentsOfPNGFile: OracleFixtures.path(try #require(oracle.b)))
+      try RGBAImage(
+        contentsOfPNGFile: OracleFixtures.path(try #require(oracle.a))),
+      try RGBAImage(
+        contentsOfPNGFile: OracleFixtures.path(try #require(oracle.b)))
     )
   }
 }

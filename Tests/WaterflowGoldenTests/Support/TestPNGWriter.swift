@@ -39,7 +39,10 @@ struct TestPNGWriter {
   func scanlines() -> [UInt8] {
     let passes =
       interlaced
-      ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+      ? [
+        (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4),
+        (1, 0, 2, 2), (0, 1, 1, 2),
+      ]
       : [(0, 0, 1, 1)]
     var data: [UInt8] = []
     for (x0, y0, dx, dy) in passes {
@@ -47,7 +50,8 @@ struct TestPNGWriter {
       let h = (height - y0 + dy - 1) / dy
       guard w > 0 && h > 0 else { continue }
       let bpp = max(1, channels * bitDepth / 8)
-      var previous = [UInt8](repeating: 0, count: (w * channels * bitDepth + 7) / 8)
+      var previous = [UInt8](
+        repeating: 0, count: (w * channels * bitDepth + 7) / 8)
       for row in 0..<h {
         let line = packRow((0..<w).map { sample(x0 + $0 * dx, y0 + row * dy) })
         let type = filter(row)
@@ -81,11 +85,16 @@ struct TestPNGWriter {
   }
 }
 
-private func applyFilter(_ type: UInt8, _ line: [UInt8], _ prev: [UInt8], _ bpp: Int) -> [UInt8] {
+private func applyFilter(
+  _ type: UInt8, _ line: [UInt8], _ prev: [UInt8], _ bpp: Int
+) -> [UInt8] {
   func left(_ i: Int) -> Int { i >= bpp ? Int(line[i - bpp]) : 0 }
   func upLeft(_ i: Int) -> Int { i >= bpp ? Int(prev[i - bpp]) : 0 }
   return line.indices.map { i in
-    let x = Int(line[i]), a = left(i), b = Int(prev[i]), c = upLeft(i)
+    let x = Int(line[i])
+    let a = left(i)
+    let b = Int(prev[i])
+    let c = upLeft(i)
     let predictor: Int
     switch type {
     case 1: predictor = a
@@ -102,7 +111,10 @@ private func applyFilter(_ type: UInt8, _ line: [UInt8], _ prev: [UInt8], _ bpp:
 }
 
 func bigEndian(_ value: UInt32) -> [UInt8] {
-  [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+  [
+    UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+    UInt8(value & 0xFF),
+  ]
 }
 
 func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
