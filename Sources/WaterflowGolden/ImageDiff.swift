@@ -14,11 +14,13 @@ internal import Musl
 /// for byte. Images of different sizes never match; the result says so instead of trapping.
 ///
 /// ```swift
+/// let expected = try RGBAImage(contentsOfPNGFile: "1a.png")
+/// let actual = try RGBAImage(contentsOfPNGFile: "1b.png")
 /// let result = ImageDiff.compare(expected, actual, options: .init(threshold: 0.1))
-/// print(result)
+/// print(result, result.isWithin(.pixels(100)))
 /// ```
 /// ```
-/// 143 of 131072 pixels differ (0.109%); 108 anti-aliased pixels ignored
+/// 106 of 131072 pixels differ (0.081%); 61 anti-aliased pixels ignored false
 /// ```
 public enum ImageDiff {
   /// Compares two images the way pixelmatch 7.2.0 does, skipping masked pixels.

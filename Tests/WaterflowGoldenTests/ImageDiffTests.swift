@@ -217,6 +217,15 @@ extension ImageDiffTests {
     #expect(result.antialiased == 108)
   }
 
+  @Test func testDescription_OracleFixture_MatchesDocumentedExample() throws {
+    let result = try ImageDiff.compareFiles(
+      OracleFixtures.path("1a.png"), OracleFixtures.path("1b.png"),
+      options: .init(threshold: 0.1), diffImage: .never)
+    #expect(
+      "\(result) \(result.isWithin(.pixels(100)))"
+        == "106 of 131072 pixels differ (0.081%); 61 anti-aliased pixels ignored false")
+  }
+
   @Test func testCompareFiles_MissingActual_ThrowsNamingIt() {
     let missing = "/nonexistent/actual.png"
     let error = #expect(throws: PNGDecodingError.self) {
