@@ -223,7 +223,8 @@ extension ImageDiffTests {
       options: .init(threshold: 0.1), diffImage: .never)
     #expect(
       "\(result) \(result.isWithin(.pixels(100)))"
-        == "106 of 131072 pixels differ (0.081%); 61 anti-aliased pixels ignored false")
+        == "106 of 131072 pixels differ (0.081%); 61 anti-aliased pixels ignored false"
+    )
   }
 
   @Test func testCompareFiles_MissingActual_ThrowsNamingIt() {
