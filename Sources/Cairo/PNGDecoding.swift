@@ -1,0 +1,639 @@
+// PNG decoding into straight RGBA, exactly as the file stores it.
+//
+// Why our own decoder on top of libdeflate rather than libpng:
+// - libpng's classic API reports errors by `longjmp` out of the error callback, and libpng requires
+//   that callback never to return. Swift cannot `setjmp`, and unwinding through Swift frames with
+//   `longjmp` is undefined, so a corrupt file would have to abort the process.
+// - libpng's simplified API (`png_image_*`) has no longjmp problem, but it converts to sRGB using
+//   gAMA/cHRM/iCCP when it thinks the file gamma is not sRGB, and composites over bKGD on request.
+//   Golden images must compare the bytes that were written, as pixelmatch's pngjs does
+//   (oracle README §2: gamma-correcting 8a changes the counts).
+// What is left is small: chunk walking with CRC checks, one zlib inflate (libdeflate verifies
+// Adler-32), filter reconstruction, Adam7 scattering and sample expansion. Ancillary chunks other
+// than tRNS are ignored by design.
+
+internal import CCairo
+
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
+/// An error that explains why a PNG file could not be decoded.
+///
+/// The description names the file (when there is one) and the reason, for example
+/// `"Cannot decode PNG 'a.png': not a PNG file (bad signature)"`.
+public struct PNGDecodingError: Error, Hashable, Sendable,
+  CustomStringConvertible
+{
+  /// The kind of failure; more kinds may be added.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    let rawValue: String
+
+    /// The file could not be opened or read.
+    public static let unreadable = Code(rawValue: "unreadable")
+    /// The data does not start with the PNG signature.
+    public static let notPNG = Code(rawValue: "notPNG")
+    /// The data is a PNG, but damaged: bad CRC, truncated, bad zlib stream, bad filter, and so on.
+    public static let corrupt = Code(rawValue: "corrupt")
+    /// The data is a valid PNG that uses a feature this decoder does not implement.
+    public static let unsupported = Code(rawValue: "unsupported")
+
+    /// The kind's name, for example `corrupt`.
+    public var description: String { rawValue }
+  }
+
+  /// What went wrong.
+  public let code: Code
+  /// The file being decoded, or nil when decoding bytes from memory.
+  public let path: String?
+  /// A human-readable reason, without the file name.
+  public let reason: String
+
+  /// The file name and the reason, for example `Cannot decode PNG 'a.png': no IDAT chunk`.
+  public var description: String {
+    "Cannot decode PNG\(path.map { " '\($0)'" } ?? ""): \(reason)"
+  }
+}
+
+extension RGBAImage {
+  /// Decodes a PNG file into straight 8-bit RGBA, ignoring gamma, colour profiles and background.
+  ///
+  /// Supports every colour type (grey, RGB, palette, grey+alpha, RGBA), every bit depth
+  /// (1, 2, 4, 8, 16) and Adam7 interlacing. tRNS is applied; gAMA, sRGB, iCCP, cHRM and bKGD are
+  /// ignored, so the pixels are the stored samples, as pngjs (and so pixelmatch) reads them.
+  /// 16-bit samples are scaled to 8 bits with rounding, `round(v × 255 / 65535)`, as pngjs does;
+  /// 1-, 2- and 4-bit grey is scaled to the full 0...255 range.
+  ///
+  /// ```swift
+  /// let image = try RGBAImage(contentsOfPNGFile: "Golden/Layout/3-columns.png")
+  /// ```
+  ///
+  /// - Parameter path: The file to read.
+  /// - Throws: `PNGDecodingError` naming `path`: `.unreadable` (missing file, permission),
+  ///   `.notPNG`, `.corrupt` or `.unsupported`.
+  public init(contentsOfPNGFile path: String) throws(PNGDecodingError) {
+    let bytes: [UInt8]
+    do {
+      bytes = try readWholeFile(path)
+    } catch {
+      throw PNGDecodingError(
+        code: .unreadable, path: path, reason: error.reason)
+    }
+    do {
+      self = try bytes.withUnsafeBufferPointer { buffer throws(DecodeFailure) in
+        try decodePNG(buffer)
+      }
+    } catch {
+      throw PNGDecodingError(code: error.code, path: path, reason: error.reason)
+    }
+  }
+
+  /// Decodes PNG data held in memory into straight 8-bit RGBA; see `init(contentsOfPNGFile:)`.
+  ///
+  /// - Parameter pngData: The complete PNG file contents.
+  /// - Throws: `PNGDecodingError` with a nil `path`: `.notPNG`, `.corrupt` or `.unsupported`.
+  public init(pngData: [UInt8]) throws(PNGDecodingError) {
+    do {
+      self = try pngData.withUnsafeBufferPointer {
+        buffer throws(DecodeFailure) in
+        try decodePNG(buffer)
+      }
+    } catch {
+      throw PNGDecodingError(code: error.code, path: nil, reason: error.reason)
+    }
+  }
+}
+
+// MARK: - Internals
+
+/// The internal failure, turned into a `PNGDecodingError` once the caller adds the path.
+struct DecodeFailure: Error {
+  var code: PNGDecodingError.Code
+  var reason: String
+
+  static func corrupt(_ reason: String) -> DecodeFailure {
+    .init(code: .corrupt, reason: reason)
+  }
+  static func unsupported(_ reason: String) -> DecodeFailure {
+    .init(code: .unsupported, reason: reason)
+  }
+}
+
+private struct ReadFailure: Error {
+  var reason: String
+}
+
+private func readWholeFile(_ path: String) throws(ReadFailure) -> [UInt8] {
+  guard let file = fopen(path, "rb") else {
+    throw ReadFailure(reason: String(cString: strerror(errno)))
+  }
+  defer { fclose(file) }
+  var bytes: [UInt8] = []
+  var status = stat()
+  if fstat(fileno(file), &status) == 0, status.st_size > 0 {
+    bytes.reserveCapacity(Int(status.st_size))
+  }
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes {
+      fread($0.baseAddress, 1, $0.count, file)
+    }
+    if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+    if count < chunk.count {
+      // A directory opens fine on Linux; the read then fails with EISDIR.
+      if ferror(file) != 0 {
+        throw ReadFailure(reason: String(cString: strerror(errno)))
+      }
+      break
+    }
+  }
+  return bytes
+}
+
+private let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+private struct Header {
+  var width: Int
+  var height: Int
+  var bitDepth: Int
+  var colorType: Int
+  var interlaced: Bool
+
+  /// Samples per pixel for the colour type.
+  var channels: Int {
+    switch colorType {
+    case 0, 3: 1
+    case 2: 3
+    case 4: 2
+    default: 4
+    }
+  }
+  /// Filter stride: bytes per complete pixel, at least 1.
+  var filterStride: Int { max(1, channels * bitDepth / 8) }
+  func rowBytes(width: Int) -> Int { (width * channels * bitDepth + 7) / 8 }
+}
+
+/// Adam7 passes as (x0, y0, dx, dy); a non-interlaced image is the single pass (0, 0, 1, 1).
+private let adam7: [(Int, Int, Int, Int)] = [
+  (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4),
+  (1, 0, 2, 2), (0, 1, 1, 2),
+]
+
+private func readUInt32(_ p: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
+  UInt32(p[at]) << 24 | UInt32(p[at + 1]) << 16 | UInt32(p[at + 2]) << 8
+    | UInt32(p[at + 3])
+}
+
+private func fourCC(_ p: UnsafeBufferPointer<UInt8>, _ at: Int) -> String {
+  String(decoding: p[at..<at + 4], as: UTF8.self)
+}
+
+private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
+  -> RGBAImage
+{
+  guard data.count >= 8, data.prefix(8).elementsEqual(pngSignature) else {
+    throw DecodeFailure(code: .notPNG, reason: "not a PNG file (bad signature)")
+  }
+
+  var header: Header?
+  var palette: [UInt8] = []  // RGB triples
+  var transparency: [UInt8] = []
+  var compressed: [UInt8] = []
+  var sawIEND = false
+  var offset = 8
+  while offset < data.count {
+    guard data.count - offset >= 12 else {
+      throw .corrupt("truncated chunk at byte \(offset)")
+    }
+    let length = Int(readUInt32(data, offset))
+    guard length <= 0x7FFF_FFFF, length <= data.count - offset - 12 else {
+      throw .corrupt(
+        "truncated chunk '\(fourCC(data, offset + 4))' at byte \(offset)")
+    }
+    let type = fourCC(data, offset + 4)
+    let body = UnsafeBufferPointer(
+      rebasing: data[offset + 8..<offset + 8 + length])
+    let storedCRC = readUInt32(data, offset + 8 + length)
+    let crc = UInt32(
+      libdeflate_crc32(0, data.baseAddress! + offset + 4, length + 4))
+    guard crc == storedCRC else {
+      throw .corrupt("CRC mismatch in chunk '\(type)'")
+    }
+    offset += 12 + length
+
+    if header == nil && type != "IHDR" {
+      throw .corrupt("first chunk is '\(type)', not 'IHDR'")
+    }
+    switch type {
+    case "IHDR":
+      guard header == nil else { throw .corrupt("more than one IHDR chunk") }
+      header = try parseHeader(body)
+    case "PLTE":
+      guard length % 3 == 0, length > 0, length <= 768 else {
+        throw .corrupt(
+          "PLTE length \(length) is not 3 to 768 bytes in steps of 3")
+      }
+      palette = Array(body)
+    case "tRNS":
+      transparency = Array(body)
+    case "IDAT":
+      compressed.append(contentsOf: body)
+    case "IEND":
+      sawIEND = true
+    default:
+      // Bit 5 of the first letter clear (upper case) marks a critical chunk we must understand.
+      if let first = type.utf8.first, first & 0x20 == 0 {
+        throw .unsupported("unknown critical chunk '\(type)'")
+      }
+    }
+    if sawIEND { break }
+  }
+  guard let header else { throw .corrupt("no IHDR chunk") }
+  guard !compressed.isEmpty else { throw .corrupt("no IDAT chunk") }
+  if header.colorType == 3 && palette.isEmpty {
+    throw .corrupt("palette image without PLTE")
+  }
+
+  let passes = header.interlaced ? adam7 : [(0, 0, 1, 1)]
+  var expected = 0
+  for (x0, y0, dx, dy) in passes {
+    let w = (header.width - x0 + dx - 1) / dx
+    let h = (header.height - y0 + dy - 1) / dy
+    if w > 0 && h > 0 { expected += h * (1 + header.rowBytes(width: w)) }
+  }
+  var raw = [UInt8](repeating: 0, count: expected)
+  try inflate(compressed, into: &raw)
+
+  if !header.interlaced && header.colorType == 6 && header.bitDepth == 8 {
+    // The common case, already RGBA: unfilter and drop the filter bytes in place, so the inflate
+    // buffer becomes the pixel array without a second width × height × 4 allocation.
+    let rowBytes = header.width * 4
+    try raw.withUnsafeMutableBufferPointer { buffer throws(DecodeFailure) in
+      let base = buffer.baseAddress!
+      try unfilter(base, rows: header.height, rowBytes: rowBytes, stride: 4)
+      for row in 0..<header.height {
+        memmove(
+          base + row * rowBytes, base + row * (rowBytes + 1) + 1, rowBytes)
+      }
+    }
+    raw.removeLast(header.height)
+    return RGBAImage(width: header.width, height: header.height, pixels: raw)
+  }
+
+  let pixelCount = header.width * header.height
+  let converter = try SampleConverter(
+    header: header, palette: palette, transparency: transparency)
+  let pixels = try [UInt8](unsafeUninitializedCapacity: pixelCount * 4) {
+    (out, initialized) throws(DecodeFailure) in
+    // Interlaced images are scattered pass by pass, so start from a defined state.
+    if header.interlaced { out.initialize(repeating: 0) }
+    try raw.withUnsafeMutableBufferPointer { raw throws(DecodeFailure) in
+      var passStart = 0
+      for (x0, y0, dx, dy) in passes {
+        let w = (header.width - x0 + dx - 1) / dx
+        let h = (header.height - y0 + dy - 1) / dy
+        guard w > 0 && h > 0 else { continue }
+        let rowBytes = header.rowBytes(width: w)
+        try unfilter(
+          raw.baseAddress! + passStart, rows: h, rowBytes: rowBytes,
+          stride: header.filterStride)
+        for row in 0..<h {
+          let source = raw.baseAddress! + passStart + row * (rowBytes + 1) + 1
+          let y = y0 + row * dy
+          let destination = out.baseAddress! + (y * header.width + x0) * 4
+          try converter.convert(
+            row: source, count: w, into: destination, pixelStep: dx * 4)
+        }
+        passStart += h * (rowBytes + 1)
+      }
+    }
+    initialized = pixelCount * 4
+  }
+  return RGBAImage(width: header.width, height: header.height, pixels: pixels)
+}
+
+private func parseHeader(_ body: UnsafeBufferPointer<UInt8>)
+  throws(DecodeFailure) -> Header
+{
+  guard body.count == 13 else {
+    throw .corrupt("IHDR is \(body.count) bytes, not 13")
+  }
+  let width = Int(readUInt32(body, 0))
+  let height = Int(readUInt32(body, 4))
+  let bitDepth = Int(body[8])
+  let colorType = Int(body[9])
+  guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF
+  else {
+    throw .corrupt("invalid size \(width)×\(height)")
+  }
+  // Refuse what would not fit in memory rather than trap on an allocation.
+  guard width.multipliedReportingOverflow(by: height).partialValue <= 1 << 30,
+    !width.multipliedReportingOverflow(by: height).overflow
+  else { throw .unsupported("image of \(width)×\(height) pixels is too large") }
+  let allowedDepths: [Int] =
+    switch colorType {
+    case 0: [1, 2, 4, 8, 16]
+    case 3: [1, 2, 4, 8]
+    case 2, 4, 6: [8, 16]
+    default: []
+    }
+  guard !allowedDepths.isEmpty else {
+    throw .corrupt("invalid colour type \(colorType)")
+  }
+  guard allowedDepths.contains(bitDepth) else {
+    throw .corrupt(
+      "bit depth \(bitDepth) is invalid for colour type \(colorType)")
+  }
+  guard body[10] == 0 else {
+    throw .unsupported("compression method \(body[10])")
+  }
+  guard body[11] == 0 else { throw .unsupported("filter method \(body[11])") }
+  guard body[12] <= 1 else {
+    throw .unsupported("interlace method \(body[12])")
+  }
+  return Header(
+    width: width, height: height, bitDepth: bitDepth, colorType: colorType,
+    interlaced: body[12] == 1)
+}
+
+private func inflate(_ compressed: [UInt8], into raw: inout [UInt8])
+  throws(DecodeFailure)
+{
+  guard let decompressor = libdeflate_alloc_decompressor() else {
+    throw .unsupported("cannot allocate a zlib decompressor")
+  }
+  defer { libdeflate_free_decompressor(decompressor) }
+  var produced = 0
+  let result = compressed.withUnsafeBytes { input in
+    raw.withUnsafeMutableBytes { output in
+      libdeflate_zlib_decompress(
+        decompressor, input.baseAddress, input.count, output.baseAddress,
+        output.count, &produced)
+    }
+  }
+  switch result {
+  case LIBDEFLATE_SUCCESS:
+    guard produced == raw.count else {
+      throw .corrupt(
+        "image data is \(produced) bytes, IHDR needs \(raw.count) (truncated)")
+    }
+  case LIBDEFLATE_INSUFFICIENT_SPACE:
+    throw .corrupt("image data is longer than IHDR's size allows")
+  default:
+    throw .corrupt("bad zlib stream in IDAT")
+  }
+}
+
+/// Reverses the PNG row filters in place; each row is a filter-type byte followed by `rowBytes`.
+private func unfilter(
+  _ base: UnsafeMutablePointer<UInt8>, rows: Int, rowBytes: Int, stride bpp: Int
+) throws(DecodeFailure) {
+  var previous: UnsafeMutablePointer<UInt8>? = nil
+  for row in 0..<rows {
+    let line = base + row * (rowBytes + 1)
+    let filter = line[0]
+    let cur = line + 1
+    switch (filter, previous) {
+    case (0, _), (2, nil):
+      break  // None; Up on the first row adds zero.
+    case (1, _):
+      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
+    case (2, let prev?):
+      for i in 0..<rowBytes { cur[i] &+= prev[i] }
+    case (3, nil):
+      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] >> 1 }
+    case (3, let prev?):
+      for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] >> 1 }
+      for i in bpp..<max(bpp, rowBytes) {
+        cur[i] &+= UInt8((UInt16(cur[i - bpp]) + UInt16(prev[i])) >> 1)
+      }
+    case (4, nil):
+      // Paeth with a zero row above reduces to Sub.
+      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
+    case (4, let prev?) where bpp == 4:
+      paethRGBA(cur, prev, pixels: rowBytes / 4)
+    case (4, let prev?):
+      for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] }
+      for i in bpp..<max(bpp, rowBytes) {
+        cur[i] &+= paeth(cur[i - bpp], prev[i], prev[i - bpp])
+      }
+    default:
+      throw .corrupt("unknown filter type \(filter) on row \(row)")
+    }
+    previous = cur
+  }
+}
+
+@inline(__always)
+private func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+  // |p − a|, |p − b|, |p − c| for p = a + b − c, written so the selects compile to cmov.
+  let pa = abs(Int(b) - Int(c))
+  let pb = abs(Int(a) - Int(c))
+  let pc = abs(Int(a) + Int(b) - 2 * Int(c))
+  return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+}
+
+/// Paeth for 8-bit RGBA rows, four channels at a time.
+///
+/// Paeth is the filter encoders pick most for screenshots, and its byte-serial dependency makes
+/// the scalar loop the decoder's hot spot; the four channels of a pixel are independent.
+private func paethRGBA(
+  _ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>,
+  pixels: Int
+) {
+  let raw = UnsafeMutableRawPointer(cur)
+  let above = UnsafeRawPointer(prev)
+  var a = SIMD4<Int16>(repeating: 0)
+  var c = SIMD4<Int16>(repeating: 0)
+  for px in 0..<pixels {
+    let b = SIMD4<Int16>(
+      truncatingIfNeeded: above.loadUnaligned(
+        fromByteOffset: px * 4, as: SIMD4<UInt8>.self))
+    let x = SIMD4<Int16>(
+      truncatingIfNeeded: raw.loadUnaligned(
+        fromByteOffset: px * 4, as: SIMD4<UInt8>.self))
+    let pa = simdAbs(b &- c)
+    let pb = simdAbs(a &- c)
+    let pc = simdAbs(a &+ b &- c &- c)
+    var predictor = c
+    predictor.replace(with: b, where: pb .<= pc)
+    predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
+    let value = (x &+ predictor) & 0xFF
+    raw.storeBytes(
+      of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: px * 4,
+      as: SIMD4<UInt8>.self)
+    a = value
+    c = b
+  }
+}
+
+@inline(__always)
+private func simdAbs(_ v: SIMD4<Int16>) -> SIMD4<Int16> {
+  v.replacing(with: 0 &- v, where: v .< 0)
+}
+
+/// Expands one row of unfiltered samples into RGBA.
+private struct SampleConverter {
+  let header: Header
+  /// 256 RGBA entries for palette images.
+  var paletteRGBA: [UInt8] = []
+  let paletteCount: Int
+  /// The tRNS colour key for grey (one value) or RGB (three values), in raw sample units.
+  var colourKey: [Int]?
+
+  init(header: Header, palette: [UInt8], transparency: [UInt8])
+    throws(DecodeFailure)
+  {
+    self.header = header
+    paletteCount = palette.count / 3
+    switch header.colorType {
+    case 3:
+      guard transparency.count <= paletteCount else {
+        throw .corrupt("tRNS has more entries than PLTE")
+      }
+      paletteRGBA = [UInt8](repeating: 0, count: 256 * 4)
+      for i in 0..<paletteCount {
+        paletteRGBA[i * 4] = palette[i * 3]
+        paletteRGBA[i * 4 + 1] = palette[i * 3 + 1]
+        paletteRGBA[i * 4 + 2] = palette[i * 3 + 2]
+        paletteRGBA[i * 4 + 3] = i < transparency.count ? transparency[i] : 255
+      }
+    case 0 where transparency.count >= 2:
+      colourKey = [Int(transparency[0]) << 8 | Int(transparency[1])]
+    case 2 where transparency.count >= 6:
+      colourKey = (0..<3).map {
+        Int(transparency[$0 * 2]) << 8 | Int(transparency[$0 * 2 + 1])
+      }
+    default:
+      break
+    }
+  }
+
+  @inline(__always)
+  private func scale16(_ p: UnsafePointer<UInt8>) -> (raw: Int, scaled: UInt8) {
+    let v = Int(p[0]) << 8 | Int(p[1])
+    return (v, UInt8((v * 255 * 2 + 65535) / (65535 * 2)))
+  }
+
+  func convert(
+    row src: UnsafeMutablePointer<UInt8>, count: Int,
+    into dst: UnsafeMutablePointer<UInt8>,
+    pixelStep: Int
+  ) throws(DecodeFailure) {
+    var d = dst
+    switch (header.colorType, header.bitDepth) {
+    case (6, 8):
+      if pixelStep == 4 {
+        d.update(from: src, count: count * 4)
+      } else {
+        for x in 0..<count {
+          d[0] = src[x * 4]
+          d[1] = src[x * 4 + 1]
+          d[2] = src[x * 4 + 2]
+          d[3] = src[x * 4 + 3]
+          d += pixelStep
+        }
+      }
+    case (6, _):
+      for x in 0..<count {
+        for c in 0..<4 { d[c] = scale16(src + x * 8 + c * 2).scaled }
+        d += pixelStep
+      }
+    case (2, 8):
+      let key = colourKey
+      for x in 0..<count {
+        let r = src[x * 3]
+        let g = src[x * 3 + 1]
+        let b = src[x * 3 + 2]
+        d[0] = r
+        d[1] = g
+        d[2] = b
+        d[3] =
+          (key.map { $0[0] == Int(r) && $0[1] == Int(g) && $0[2] == Int(b) }
+            ?? false) ? 0 : 255
+        d += pixelStep
+      }
+    case (2, _):
+      for x in 0..<count {
+        let r = scale16(src + x * 6)
+        let g = scale16(src + x * 6 + 2)
+        let b = scale16(src + x * 6 + 4)
+        d[0] = r.scaled
+        d[1] = g.scaled
+        d[2] = b.scaled
+        let keyed =
+          colourKey.map { $0[0] == r.raw && $0[1] == g.raw && $0[2] == b.raw }
+          ?? false
+        d[3] = keyed ? 0 : 255
+        d += pixelStep
+      }
+    case (4, 8):
+      for x in 0..<count {
+        let v = src[x * 2]
+        d[0] = v
+        d[1] = v
+        d[2] = v
+        d[3] = src[x * 2 + 1]
+        d += pixelStep
+      }
+    case (4, _):
+      for x in 0..<count {
+        let v = scale16(src + x * 4).scaled
+        d[0] = v
+        d[1] = v
+        d[2] = v
+        d[3] = scale16(src + x * 4 + 2).scaled
+        d += pixelStep
+      }
+    case (0, 16):
+      for x in 0..<count {
+        let v = scale16(src + x * 2)
+        d[0] = v.scaled
+        d[1] = v.scaled
+        d[2] = v.scaled
+        d[3] = colourKey?[0] == v.raw ? 0 : 255
+        d += pixelStep
+      }
+    case (0, let depth):
+      let factor = 255 / ((1 << depth) - 1)
+      let key = colourKey?[0]
+      for x in 0..<count {
+        let raw = subByteSample(src, x, depth)
+        let v = UInt8(raw * factor)
+        d[0] = v
+        d[1] = v
+        d[2] = v
+        d[3] = key == raw ? 0 : 255
+        d += pixelStep
+      }
+    case (3, let depth):
+      for x in 0..<count {
+        let index = depth == 8 ? Int(src[x]) : subByteSample(src, x, depth)
+        guard index < paletteCount else {
+          throw .corrupt(
+            "palette index \(index) is outside the \(paletteCount)-entry PLTE")
+        }
+        d[0] = paletteRGBA[index * 4]
+        d[1] = paletteRGBA[index * 4 + 1]
+        d[2] = paletteRGBA[index * 4 + 2]
+        d[3] = paletteRGBA[index * 4 + 3]
+        d += pixelStep
+      }
+    default:
+      preconditionFailure("colour type and depth were validated in parseHeader")
+    }
+  }
+}
+
+/// Sample `x` of a row packed at `depth` bits per sample, most significant bits first.
+@inline(__always)
+private func subByteSample(
+  _ row: UnsafeMutablePointer<UInt8>, _ x: Int, _ depth: Int
+) -> Int {
+  if depth == 8 { return Int(row[x]) }
+  let bit = x * depth
+  let shift = 8 - depth - (bit & 7)
+  return Int(row[bit >> 3] >> UInt8(shift)) & ((1 << depth) - 1)
+}

@@ -1,0 +1,141 @@
+public import Cairo
+
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
+/// A pixel-level image comparison that reproduces pixelmatch 7.2.0, plus masks, tolerances and a
+/// fast path for identical images.
+///
+/// Counts and diff images match pixelmatch 7.2.0 (mapbox/pixelmatch, YIQ colour distance,
+/// Vyšniauskas anti-aliasing detection, checkerboard compositing of semi-transparent pixels) byte
+/// for byte. Images of different sizes never match; the result says so instead of trapping.
+///
+/// ```swift
+/// let expected = try RGBAImage(contentsOfPNGFile: "1a.png")
+/// let actual = try RGBAImage(contentsOfPNGFile: "1b.png")
+/// let result = ImageDiff.compare(expected, actual, options: .init(threshold: 0.1))
+/// print(result, result.isWithin(.pixels(100)))
+/// ```
+/// ```
+/// 106 of 131072 pixels differ (0.081%); 61 anti-aliased pixels ignored false
+/// ```
+public enum ImageDiff {
+  /// Compares two images the way pixelmatch 7.2.0 does, skipping masked pixels.
+  ///
+  /// The pass is O(width × height). When the two buffers are bitwise identical the comparison
+  /// stops after one `memcmp`, and a diff image is made only if `diffImage` is `.always`.
+  ///
+  /// - Parameters:
+  ///   - expected: The reference image (pixelmatch's `img1`); its faded luma is the diff image's
+  ///     background.
+  ///   - actual: The image under test (pixelmatch's `img2`).
+  ///   - options: Threshold, colours and masks; the defaults are pixelmatch's.
+  ///   - diffImage: Whether to draw the diff image (pixelmatch's `output`).
+  /// - Returns: The counts, the verdict inputs and, if requested, the diff image.
+  /// - Complexity: O(*n*) for *n* pixels; O(1) extra memory unless a diff image or masks are used.
+  public static func compare(
+    _ expected: RGBAImage, _ actual: RGBAImage, options: Options = .init(),
+    diffImage: DiffImagePolicy = .always
+  ) -> DiffResult {
+    let expectedSize = PixelSize(width: expected.width, height: expected.height)
+    let actualSize = PixelSize(width: actual.width, height: actual.height)
+    guard expectedSize == actualSize else {
+      return DiffResult(sizesDifferExpected: expectedSize, actual: actualSize)
+    }
+    let total = expected.width * expected.height
+    let identical = expected.pixels.withUnsafeBytes { a in
+      actual.pixels.withUnsafeBytes { b in
+        a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+      }
+    }
+    let maskMap = MaskMap(
+      options.masks, width: expected.width, height: expected.height)
+    let compared = total - maskMap.maskedCount
+
+    if identical {
+      var image: RGBAImage? = nil
+      if diffImage == .always {
+        image = identicalDiffImage(expected, options: options, mask: maskMap)
+      }
+      return DiffResult(
+        mismatched: 0, antialiased: 0, total: compared, identical: true,
+        size: expectedSize,
+        diffImage: image)
+    }
+
+    let wantsImage = diffImage != .never
+    var output = wantsImage ? [UInt8](repeating: 0, count: total * 4) : []
+    let counts = expected.pixels.withUnsafeBytes { a in
+      actual.pixels.withUnsafeBytes { b in
+        output.withUnsafeMutableBytes { out in
+          maskMap.withUnsafeFlags { mask in
+            Pixelmatch(
+              a: a.baseAddress!, b: b.baseAddress!, width: expected.width,
+              height: expected.height, options: options
+            ).run(output: wantsImage ? out.baseAddress : nil, mask: mask)
+          }
+        }
+      }
+    }
+    return DiffResult(
+      mismatched: counts.mismatched, antialiased: counts.antialiased,
+      total: compared,
+      identical: false, size: expectedSize,
+      diffImage: wantsImage
+        ? RGBAImage(
+          width: expected.width, height: expected.height, pixels: output) : nil)
+  }
+
+  /// Decodes two PNG files and compares them; the entry point `waterflow bench` times.
+  ///
+  /// Decoding ignores gamma and colour profiles, as pixelmatch's own test harness (pngjs) does.
+  ///
+  /// - Parameters:
+  ///   - expectedPath: The reference PNG.
+  ///   - actualPath: The PNG under test.
+  ///   - options: As for `compare(_:_:options:diffImage:)`.
+  ///   - diffImage: As for `compare(_:_:options:diffImage:)`.
+  /// - Returns: The comparison of the decoded images.
+  /// - Throws: `PNGDecodingError` naming the file that could not be read or decoded.
+  public static func compareFiles(
+    _ expectedPath: String, _ actualPath: String, options: Options = .init(),
+    diffImage: DiffImagePolicy = .always
+  ) throws(PNGDecodingError) -> DiffResult {
+    let expected = try RGBAImage(contentsOfPNGFile: expectedPath)
+    let actual = try RGBAImage(contentsOfPNGFile: actualPath)
+    return compare(expected, actual, options: options, diffImage: diffImage)
+  }
+
+  /// The diff image for bitwise-identical inputs: everything is background, except masks.
+  private static func identicalDiffImage(
+    _ expected: RGBAImage, options: Options, mask: MaskMap
+  ) -> RGBAImage {
+    var output = [UInt8](repeating: 0, count: expected.pixels.count)
+    expected.pixels.withUnsafeBytes { a in
+      output.withUnsafeMutableBytes { out in
+        mask.withUnsafeFlags { flags in
+          Pixelmatch(
+            a: a.baseAddress!, b: a.baseAddress!, width: expected.width,
+            height: expected.height,
+            options: options
+          ).drawBackground(output: out.baseAddress!, mask: flags)
+        }
+      }
+    }
+    return RGBAImage(
+      width: expected.width, height: expected.height, pixels: output)
+  }
+}
+
+/// When `ImageDiff.compare` draws a diff image.
+public enum DiffImagePolicy: Hashable, Sendable {
+  /// Never draw one; the cheapest mode (pixelmatch with `output = null`).
+  case never
+  /// Always draw one, even for identical images (pixelmatch with an output buffer).
+  case always
+  /// Draw one unless the buffers are bitwise identical, so a passing check costs one `memcmp`.
+  case unlessIdentical
+}
