@@ -269,3 +269,16 @@ struct SectionStore: Sendable {
   /// Where items start when a column is empty: after the top margin and the header.
   var firstItemMain: Double
 }
+
+extension LayoutSnapshot {
+  /// The strips a section's columns occupy, start edge first, across the section's extent:
+  /// the column guides of a debug overlay.
+  ///
+  /// - Complexity: O(c) for c columns.
+  public func columnRects(inSection section: Int) -> [Rect] {
+    let store = sectionStores[section]
+    return store.lanes.map { lane in
+      physical(FlowRect(cross: lane.start, main: store.mainStart, crossLength: lane.length, mainLength: store.mainEnd - store.mainStart))
+    }
+  }
+}

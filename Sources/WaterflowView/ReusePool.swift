@@ -36,6 +36,11 @@ public struct ReusePool {
     stacks[identifier]?.count ?? 0
   }
 
+  /// The waiting cells: identifiers in ascending order, each stack from bottom to top.
+  public var cells: [WaterflowCell] {
+    stacks.keys.sorted().flatMap { stacks[$0]! }
+  }
+
   /// Empties the pool.
   public mutating func removeAll() {
     stacks.removeAll()

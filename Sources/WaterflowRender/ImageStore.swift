@@ -1,0 +1,31 @@
+import Cairo
+
+/// Loads the cells' images once each, remembering which could not be loaded.
+///
+/// A missing or unreadable image is not an error: the cell shows a "loading" placeholder, as the
+/// shop demo does while an image downloads, and the caller reports ``failures`` as warnings.
+public final class ImageStore {
+  private var loaded: [String: ImageSurface] = [:]
+  /// Why each image that could not be loaded failed, by path.
+  public private(set) var failures: [String: String] = [:]
+
+  public init() {}
+
+  /// The image at a path, or nil when it cannot be loaded (the reason goes to ``failures``).
+  func image(at path: String) -> ImageSurface? {
+    if let image = loaded[path] { return image }
+    if failures[path] != nil { return nil }
+    if path.contains("://") {
+      failures[path] = "remote images are not downloaded"
+      return nil
+    }
+    do {
+      let image = try ImageSurface(contentsOfPNGFile: path)
+      loaded[path] = image
+      return image
+    } catch {
+      failures[path] = "\(error)"
+      return nil
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import Cairo
+import WaterflowScene
+
+/// What to draw and at which resolution.
+public struct RenderOptions: Hashable, Sendable {
+  /// Device pixels per point for raster output (PDF and SVG are vector and ignore it).
+  public var scale: Double
+  /// Draws column guides, the viewport and pre-load buffer bounds, frame outlines and each
+  /// cell's instance id next to its index; the canvas grows by the buffer on both sides.
+  public var debug: Bool
+  /// Marks, on each cell, whether this layout pass created it (green) or took it from the reuse
+  /// pool (orange): the overlay of scroll animations.
+  public var reuseMarks: LayoutPass?
+
+  public init(scale: Double = 2, debug: Bool = false, reuseMarks: LayoutPass? = nil) {
+    self.scale = scale
+    self.debug = debug
+    self.reuseMarks = reuseMarks
+  }
+}
+
+/// The output file formats, chosen by extension.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  case png, pdf, svg
+
+  /// The format for a path's extension, or nil when the extension is not one of png, pdf, svg.
+  public init?(path: String) {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    self.init(rawValue: path[path.index(after: dot)...].lowercased())
+  }
+}
+
+/// Draws what a ``WaterflowView`` displays, the way the phone would show it, with Cairo.
+///
+/// The renderer is a function of the view (its displayed cells, frames and offset), the scene
+/// (texts of headers and empty views) and the target; it keeps no state but its font and
+/// image cache, so the same view always gives the same pixels.
+///
+/// ```swift
+/// let renderer = try Renderer()
+/// let png = try renderer.render(controller.view, scene: scene, as: .png)
+/// ```
+public final class Renderer {
+  /// The font of every text, loaded from a file: never fontconfig's choice.
+  public let font: Font
+  /// The cells' images.
+  public let images: ImageStore
+
+  /// Creates a renderer with a font file (DejaVu Sans by default).
+  ///
+  /// - Throws: An error naming the file when the font cannot be loaded.
+  public init(fontPath: String = Font.defaultPath, images: ImageStore = ImageStore()) throws {
+    font = try Font(contentsOfFile: fontPath)
+    self.images = images
+  }
+
+  // MARK: - Outputs
+
+  /// The canvas size in points: the viewport, plus the pre-load buffer on both sides in debug mode.
+  public func canvasSize(of view: WaterflowView, options: RenderOptions) -> Size {
+    let grow = options.debug ? 2 * view.preloadBuffer : 0
+    return view.isHorizontal
+      ? Size(width: view.bounds.width + grow, height: view.bounds.height)
+      : Size(width: view.bounds.width, height: view.bounds.height + grow)
+  }
+
+  /// Renders the view as PNG, PDF or SVG bytes.
+  ///
+  /// - Throws: When the surface would exceed Cairo's 32767-pixel limit, or Cairo fails.
+  public func render(_ view: WaterflowView, scene: Scene, as format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+    let size = canvasSize(of: view, options: options)
+    return try output(size: size, format: format, scale: options.scale) { context in
+      draw(view, scene: scene, in: context, options: options)
+    }
+  }
+
+  /// Renders the view into a raster surface.
+  public func surface(of view: WaterflowView, scene: Scene, options: RenderOptions = RenderOptions()) throws -> ImageSurface {
+    let size = canvasSize(of: view, options: options)
+    let surface = try makeSurface(size: size, scale: options.scale)
+    let context = try Context(surface)
+    context.scale(x: options.scale, y: options.scale)
+    draw(view, scene: scene, in: context, options: options)
+    try context.checkStatus()
+    return surface
+  }
+
+  /// Renders the view as straight RGBA pixels: what golden tests compare.
+  public func image(of view: WaterflowView, scene: Scene, options: RenderOptions = RenderOptions()) throws -> RGBAImage {
+    RGBAImage(surface: try surface(of: view, scene: scene, options: options))
+  }
+
+  /// Renders the overview: the whole content at a reduced scale, with the viewport marked,
+  /// displayed cells in colour and the others greyed.
+  public func renderOverview(_ view: WaterflowView, scene: Scene, as format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+    let geometry = OverviewGeometry(view: view)
+    return try output(size: geometry.canvas, format: format, scale: options.scale) { context in
+      drawOverview(view, geometry: geometry, in: context)
+    }
+  }
+
+  private func makeSurface(size: Size, scale: Double) throws -> ImageSurface {
+    let width = Int((size.width * scale).rounded(.up))
+    let height = Int((size.height * scale).rounded(.up))
+    return try ImageSurface(width: width, height: height)
+  }
+
+  private func output(size: Size, format: OutputFormat, scale: Double, draw: (Context) -> Void) throws -> [UInt8] {
+    switch format {
+    case .png:
+      let surface = try makeSurface(size: size, scale: scale)
+      let context = try Context(surface)
+      context.scale(x: scale, y: scale)
+      draw(context)
+      try context.checkStatus()
+      return surface.pngData()
+    case .pdf:
+      let document = try PDFDocument(width: size.width, height: size.height, title: "Waterflow")
+      let context = try Context(document)
+      draw(context)
+      try context.checkStatus()
+      return try document.finish()
+    case .svg:
+      let document = try SVGDocument(width: size.width, height: size.height)
+      let context = try Context(document)
+      draw(context)
+      try context.checkStatus()
+      return try document.finish()
+    }
+  }
+}
+
+extension WaterflowView {
+  var isHorizontal: Bool { (layout?.flow ?? .vertical) == .horizontal }
+}
