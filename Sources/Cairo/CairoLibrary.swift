@@ -1,5 +1,9 @@
 internal import CCairo
 
+#if canImport(Glibc)
+  internal import Glibc
+#endif
+
 /// The versions of the C libraries that draw and encode: the "font-stack fingerprint".
 ///
 /// Anti-aliasing and glyph outlines can change between versions of cairo, pixman and FreeType,
@@ -28,10 +32,23 @@ public enum CairoLibrary {
   public static var versions: LibraryVersions {
     LibraryVersions(
       cairo: String(cString: cairo_version_string()),
-      pixman: String(cString: pixman_version_string()),
+      pixman: pixmanVersion(),
       freetype: freeTypeVersion(),
       libpng: String(cString: png_get_libpng_ver(nil)),
       libdeflate: LIBDEFLATE_VERSION_STRING)
+  }
+
+  /// Pixman's version, looked up in the already-loaded library.
+  ///
+  /// The module map links cairo, not pixman (pkg-config's `cairo` gives only `-lcairo`), and
+  /// with `--as-needed` a direct call would not link; cairo has loaded pixman anyway, so ask
+  /// the dynamic linker for the symbol.
+  private static func pixmanVersion() -> String {
+    typealias VersionString = @convention(c) () -> UnsafePointer<CChar>
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pixman_version_string") else {
+      return "unknown"
+    }
+    return String(cString: unsafeBitCast(symbol, to: VersionString.self)())
   }
 
   /// FreeType reports its version only through a library instance, so make a short-lived one.
