@@ -1,0 +1,63 @@
+internal import CCairo
+
+#if canImport(Glibc)
+  internal import Glibc
+#endif
+
+/// The versions of the C libraries that draw and encode: the "font-stack fingerprint".
+///
+/// Anti-aliasing and glyph outlines can change between versions of cairo, pixman and FreeType,
+/// so golden images record these next to the pixels.
+public struct LibraryVersions: Hashable, Sendable, CustomStringConvertible {
+  /// Cairo's version, for example "1.16.0".
+  public let cairo: String
+  /// Pixman's version, for example "0.42.2".
+  public let pixman: String
+  /// FreeType's version, for example "2.12.1".
+  public let freetype: String
+  /// libpng's version, as used by ``ImageSurface/init(contentsOfPNGFile:)``.
+  public let libpng: String
+  /// libdeflate's version, as used by ``PNGEncoder``.
+  public let libdeflate: String
+
+  /// One line naming every library and version, e.g. "cairo 1.16.0, pixman 0.42.2, …".
+  public var description: String {
+    "cairo \(cairo), pixman \(pixman), freetype \(freetype), libpng \(libpng), libdeflate \(libdeflate)"
+  }
+}
+
+/// The C libraries behind the `Cairo` module.
+public enum CairoLibrary {
+  /// The versions of cairo, pixman, FreeType, libpng and libdeflate loaded at run time.
+  public static var versions: LibraryVersions {
+    LibraryVersions(
+      cairo: String(cString: cairo_version_string()),
+      pixman: pixmanVersion(),
+      freetype: freeTypeVersion(),
+      libpng: String(cString: png_get_libpng_ver(nil)),
+      libdeflate: LIBDEFLATE_VERSION_STRING)
+  }
+
+  /// Pixman's version, looked up in the already-loaded library.
+  ///
+  /// The module map links cairo, not pixman (pkg-config's `cairo` gives only `-lcairo`), and
+  /// with `--as-needed` a direct call would not link; cairo has loaded pixman anyway, so ask
+  /// the dynamic linker for the symbol.
+  private static func pixmanVersion() -> String {
+    typealias VersionString = @convention(c) () -> UnsafePointer<CChar>
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pixman_version_string") else {
+      return "unknown"
+    }
+    return String(cString: unsafeBitCast(symbol, to: VersionString.self)())
+  }
+
+  /// FreeType reports its version only through a library instance, so make a short-lived one.
+  private static func freeTypeVersion() -> String {
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+    defer { FT_Done_FreeType(library) }
+    var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+    FT_Library_Version(library, &major, &minor, &patch)
+    return "\(major).\(minor).\(patch)"
+  }
+}

@@ -1,0 +1,115 @@
+internal import CCairo
+internal import Foundation
+
+/// A font loaded from a file with FreeType, independent of fontconfig and the fonts installed.
+///
+/// Text drawn with a `Font` always uses that file: nothing consults fontconfig, so a
+/// `FONTCONFIG_FILE` or a newly installed font cannot change the output. ``fileHash`` identifies
+/// the exact file, for golden-image fingerprints.
+///
+/// ```swift
+/// let font = try Font(contentsOfFile: Font.defaultPath)
+/// context.setFont(font, size: 14)
+/// context.showText("42")
+/// ```
+public final class Font: @unchecked Sendable {
+  // @unchecked: every stored property is immutable after init, and cairo font faces are
+  // reference-counted with atomics and lock their FreeType face while in use.
+
+  /// DejaVu Sans, from Debian's fonts-dejavu-core: the font Waterflow's goldens are drawn with.
+  public static let defaultPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+  /// The path the font was loaded from.
+  public let path: String
+  /// The FNV-1a 64-bit hash of the file's bytes, as `fnv1a64:` and 16 lowercase hex digits.
+  public let fileHash: String
+  /// The family name stored in the font, such as "DejaVu Sans".
+  public let familyName: String
+  /// The `cairo_font_face_t *`; we hold one reference, released in `deinit`.
+  let face: OpaquePointer
+
+  /// Loads the first face in a TrueType, OpenType or other FreeType-readable font file.
+  ///
+  /// - Parameter path: The path of the font file.
+  /// - Throws: A ``GraphicsError`` naming the file: `.fileNotReadable` if it cannot be read,
+  ///   `.invalidFont` if FreeType cannot load it.
+  public init(contentsOfFile path: String) throws {
+    guard let contents = FileManager.default.contents(atPath: path) else {
+      let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
+      throw GraphicsError(.fileNotReadable, path: path, "The font file '\(path)' \(reason).")
+    }
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else {
+      throw GraphicsError(.invalidFont, path: path, "FreeType could not be initialised to load '\(path)'.")
+    }
+    var ftFace: FT_Face?
+    let error = FT_New_Face(library, path, 0, &ftFace)
+    guard error == 0, let ftFace else {
+      FT_Done_FreeType(library)
+      throw GraphicsError(
+        .invalidFont, path: path, "The font file '\(path)' could not be loaded by FreeType (error \(error)).")
+    }
+    // One FT_Library per font: FreeType libraries are not thread-safe, and this one is used
+    // only through cairo, which locks the face it wraps.
+    let handles = FreeTypeFace(library: library, face: ftFace)
+    let face = cairo_ft_font_face_create_for_ft_face(ftFace, 0)!
+    // Cairo's font caches may keep the face after this object is gone, so the FreeType face
+    // must live exactly as long as cairo's: cairo releases `handles` when it destroys the face.
+    let retained = Unmanaged.passRetained(handles).toOpaque()
+    let status = cairo_font_face_set_user_data(face, freeTypeFaceKey, retained) { handles in
+      Unmanaged<FreeTypeFace>.fromOpaque(handles!).release()
+    }
+    if status != CAIRO_STATUS_SUCCESS {
+      Unmanaged<FreeTypeFace>.fromOpaque(retained).release()
+      cairo_font_face_destroy(face)
+      throw GraphicsError(
+        .invalidFont, path: path, underlying: CairoError(status),
+        "The font file '\(path)' could not be used by cairo: \(CairoError(status)).")
+    }
+    let faceStatus = cairo_font_face_status(face)
+    if faceStatus != CAIRO_STATUS_SUCCESS {
+      cairo_font_face_destroy(face)
+      throw GraphicsError(
+        .invalidFont, path: path, underlying: CairoError(faceStatus),
+        "The font file '\(path)' could not be used by cairo: \(CairoError(faceStatus)).")
+    }
+    self.face = face
+    self.path = path
+    self.fileHash = fnv1a64Hex(contents)
+    self.familyName = ftFace.pointee.family_name.map { String(cString: $0) } ?? ""
+  }
+
+  deinit {
+    cairo_font_face_destroy(face)
+  }
+}
+
+/// The key under which a cairo font face holds its FreeType handles; only its address matters.
+nonisolated(unsafe) private let freeTypeFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+/// The FreeType library and face behind one cairo font face, freed when cairo lets go.
+private final class FreeTypeFace {
+  let library: FT_Library
+  let face: FT_Face
+
+  init(library: FT_Library, face: FT_Face) {
+    self.library = library
+    self.face = face
+  }
+
+  deinit {
+    FT_Done_Face(face)
+    FT_Done_FreeType(library)
+  }
+}
+
+/// FNV-1a, 64-bit: simple, stable across platforms, and enough to tell font files apart
+/// (this is an identity check, not a defence against forgery).
+func fnv1a64Hex(_ data: Data) -> String {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in data {
+    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+  }
+  let hex = String(hash, radix: 16)
+  return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+}

@@ -1,0 +1,111 @@
+internal import CCairo
+
+/// A bitmap that cairo draws into: 32-bit premultiplied ARGB, in memory.
+///
+/// Each pixel is one native-endian `UInt32` with alpha in the top byte, and the colour
+/// channels already multiplied by alpha, as cairo's `CAIRO_FORMAT_ARGB32` defines. Draw on it
+/// through a ``Context``; read it with ``withUnsafePixels(_:)`` or ``RGBAImage/init(surface:)``;
+/// save it with ``pngData(compression:)``.
+///
+/// ```swift
+/// let surface = try ImageSurface(width: 1500, height: 2668)
+/// let context = try Context(surface)
+/// context.setSource(red: 0.9, green: 0.9, blue: 0.9)
+/// context.paint()
+/// try writeAtomically(surface.pngData(), to: "frame.png")
+/// ```
+public final class ImageSurface {
+  /// Cairo's limit on each side of an image surface, in pixels.
+  public static let maximumSide = 32767
+
+  /// The `cairo_surface_t *`; owned, destroyed in `deinit`.
+  let pointer: OpaquePointer
+  /// The width in pixels.
+  public let width: Int
+  /// The height in pixels.
+  public let height: Int
+  /// The distance in bytes from one row to the next; at least `width × 4`.
+  public let stride: Int
+
+  /// Creates a surface of the given size, filled with transparent black.
+  ///
+  /// - Parameters:
+  ///   - width: The width in pixels, from 1 to 32767.
+  ///   - height: The height in pixels, from 1 to 32767.
+  /// - Throws: A ``GraphicsError`` with code `.invalidSize` or `.surfaceTooLarge` for a size
+  ///   out of range, or a ``CairoError`` if cairo cannot allocate the pixels.
+  public init(width: Int, height: Int) throws {
+    guard width > 0, height > 0 else {
+      throw GraphicsError(
+        .invalidSize,
+        "The surface size \(width)×\(height) is invalid: width and height must be at least 1 pixel.")
+    }
+    guard width <= Self.maximumSide, height <= Self.maximumSide else {
+      throw GraphicsError(
+        .surfaceTooLarge,
+        "The surface size \(width)×\(height) is too large: cairo allows at most \(Self.maximumSide) pixels per side.")
+    }
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+    try Self.adopt(surface)
+    self.pointer = surface
+    self.width = width
+    self.height = height
+    self.stride = Int(cairo_image_surface_get_stride(surface))
+  }
+
+  /// Takes ownership of an ARGB32 image surface that cairo created, such as one read from a PNG.
+  init(adopting surface: OpaquePointer) throws(CairoError) {
+    try Self.adopt(surface)
+    precondition(cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32, "surface must be ARGB32")
+    self.pointer = surface
+    self.width = Int(cairo_image_surface_get_width(surface))
+    self.height = Int(cairo_image_surface_get_height(surface))
+    self.stride = Int(cairo_image_surface_get_stride(surface))
+  }
+
+  /// Checks a new surface, destroying it on failure so that no error path leaks it.
+  private static func adopt(_ surface: OpaquePointer) throws(CairoError) {
+    do {
+      try check(cairo_surface_status(surface))
+    } catch {
+      cairo_surface_destroy(surface)
+      throw error
+    }
+  }
+
+  deinit {
+    cairo_surface_destroy(pointer)
+  }
+
+  /// Calls `body` with the pixels, after cairo has finished any pending drawing.
+  ///
+  /// The buffer holds `height` rows of `stride` bytes; each pixel is a native-endian,
+  /// premultiplied ARGB `UInt32`. The buffer is valid only inside `body`.
+  ///
+  /// - Parameter body: A closure that reads the pixels and the row stride in bytes.
+  /// - Returns: What `body` returns.
+  public func withUnsafePixels<R, E: Error>(
+    _ body: (UnsafeRawBufferPointer, _ stride: Int) throws(E) -> R
+  ) throws(E) -> R {
+    // Cairo may batch drawing; flushing makes every earlier operation visible in memory.
+    cairo_surface_flush(pointer)
+    let data = UnsafeRawPointer(cairo_image_surface_get_data(pointer))
+    return try body(UnsafeRawBufferPointer(start: data, count: stride * height), stride)
+  }
+
+  /// Calls `body` with the pixels to change them, then tells cairo they changed.
+  ///
+  /// Write premultiplied values: a colour channel must not exceed its pixel's alpha.
+  ///
+  /// - Parameter body: A closure that changes the pixels, given the row stride in bytes.
+  /// - Returns: What `body` returns.
+  public func withUnsafeMutablePixels<R, E: Error>(
+    _ body: (UnsafeMutableRawBufferPointer, _ stride: Int) throws(E) -> R
+  ) throws(E) -> R {
+    cairo_surface_flush(pointer)
+    // Cairo caches derived data (e.g. for use as a source); marking dirty discards it.
+    defer { cairo_surface_mark_dirty(pointer) }
+    let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(pointer))
+    return try body(UnsafeMutableRawBufferPointer(start: data, count: stride * height), stride)
+  }
+}

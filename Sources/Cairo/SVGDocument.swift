@@ -1,0 +1,57 @@
+internal import CCairo
+
+/// An SVG document drawn into memory, with the same bytes for the same drawing.
+///
+/// Sizes are in pixels (the document's width and height are written with `px` units). Text
+/// drawn with ``Context/showText(_:)`` becomes glyph outlines, as cairo's SVG backend does.
+///
+/// ```swift
+/// let document = try SVGDocument(width: 390, height: 844)
+/// let context = try Context(document)
+/// context.rectangle(x: 0, y: 0, width: 390, height: 844)
+/// context.fill()
+/// let bytes = try document.finish()
+/// ```
+public final class SVGDocument {
+  /// The `cairo_surface_t *`; owned, destroyed in `deinit`.
+  let pointer: OpaquePointer
+  /// Receives the bytes cairo writes; cairo holds an unretained pointer to it.
+  private let sink = ByteSink()
+
+  /// Creates an empty document of the given size.
+  ///
+  /// - Parameters:
+  ///   - width: The width in pixels.
+  ///   - height: The height in pixels.
+  /// - Throws: A ``CairoError`` if cairo cannot create the document.
+  public init(width: Double, height: Double) throws(CairoError) {
+    let surface = cairo_svg_surface_create_for_stream(
+      ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
+    do {
+      try check(cairo_surface_status(surface))
+    } catch {
+      cairo_surface_destroy(surface)
+      throw error
+    }
+    pointer = surface
+    cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+    cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+  }
+
+  deinit {
+    cairo_surface_destroy(pointer)
+  }
+
+  /// Ends the document and returns the SVG file.
+  ///
+  /// Drawing after this fails with `.surfaceFinished`; calling it again returns the same bytes.
+  ///
+  /// - Returns: The bytes of the SVG file, UTF-8 XML.
+  /// - Throws: A ``CairoError`` if any drawing or writing failed.
+  public func finish() throws(CairoError) -> [UInt8] {
+    // Finishing twice is harmless in cairo: the second call returns at once.
+    cairo_surface_finish(pointer)
+    try check(cairo_surface_status(pointer))
+    return sink.bytes
+  }
+}

@@ -1,0 +1,92 @@
+import Cairo
+import Foundation
+import Testing
+
+@Suite struct ImageSurfaceTests {}
+
+extension ImageSurfaceTests {
+  @Test func init_TooLarge_ThrowsNamingTheSizeAndLimit() {
+    do {
+      _ = try ImageSurface(width: 40_000, height: 10)
+      Issue.record("expected an error")
+    } catch let error as GraphicsError {
+      #expect(error.code == .surfaceTooLarge)
+      #expect(error.description.contains("40000×10"))
+      #expect(error.description.contains("32767"))
+    } catch {
+      Issue.record("unexpected error \(error)")
+    }
+  }
+
+  @Test(arguments: [(0, 10), (10, -1)])
+  func init_EmptyOrNegative_ThrowsInvalidSize(width: Int, height: Int) {
+    #expect(throws: GraphicsError.self) { try ImageSurface(width: width, height: height) }
+    let error = #expect(throws: GraphicsError.self) { try ImageSurface(width: width, height: height) }
+    #expect(error?.code == .invalidSize)
+  }
+
+  @Test func init_AtTheLimit_Succeeds() throws {
+    let surface = try ImageSurface(width: ImageSurface.maximumSide, height: 1)
+    #expect(surface.width == 32767 && surface.stride >= 32767 * 4)
+  }
+
+  @Test func newSurface_IsTransparentBlack() throws {
+    let surface = try ImageSurface(width: 4, height: 4)
+    #expect(argbPixels(of: surface).allSatisfy { $0 == 0 })
+  }
+
+  @Test func mutablePixels_AreSeenByCairo() throws {
+    // Writing pixels then drawing the surface elsewhere must see the write (mark_dirty).
+    let source = try ImageSurface(width: 2, height: 2)
+    _ = argbPixels(of: source)
+    source.withUnsafeMutablePixels { buffer, _ in
+      buffer.bindMemory(to: UInt32.self).update(repeating: 0xff00_ff00)
+    }
+    let target = try ImageSurface(width: 2, height: 2)
+    let context = try Context(target)
+    context.draw(source, aspectFillX: 0, y: 0, width: 2, height: 2)
+    #expect(argbPixels(of: target) == [UInt32](repeating: 0xff00_ff00, count: 4))
+  }
+
+  @Test func loadPNG_MissingFile_ThrowsNamingTheFile() {
+    let path = "/nonexistent/dir/missing.png"
+    let error = #expect(throws: GraphicsError.self) { try ImageSurface(contentsOfPNGFile: path) }
+    #expect(error?.code == .fileNotReadable)
+    #expect(error?.path == path)
+    #expect(error?.description.contains(path) == true)
+  }
+
+  @Test func loadPNG_CorruptFile_ThrowsNamingTheFile() throws {
+    var png = try makeTestFrame(width: 40, height: 40).pngData()
+    png.removeLast(png.count / 2)
+    let path = try writeTemporaryFile(png, named: "truncated.png")
+    let error = #expect(throws: GraphicsError.self) { try ImageSurface(contentsOfPNGFile: path) }
+    #expect(error?.code == .invalidPNG)
+    #expect(error?.description.contains(path) == true)
+    let notPNG = try writeTemporaryFile(Array("hello".utf8), named: "text.png")
+    let error2 = #expect(throws: GraphicsError.self) { try ImageSurface(contentsOfPNGFile: notPNG) }
+    #expect(error2?.description.contains(notPNG) == true)
+  }
+
+  @Test func drawImage_AspectFill_CoversAndCentres() throws {
+    // A 20×10 image, left half red, right half blue, filling a 40×40 square at (1, 1): scaled
+    // by 4 to 80×40 and centred, only image columns 5 to 15 show.
+    let image = try ImageSurface(width: 20, height: 10)
+    image.withUnsafeMutablePixels { buffer, stride in
+      for y in 0..<10 {
+        let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<20 { row[x] = x < 10 ? 0xffff_0000 : 0xff00_00ff }
+      }
+    }
+    let target = try ImageSurface(width: 42, height: 42)
+    let context = try Context(target)
+    context.draw(image, aspectFillX: 1, y: 1, width: 40, height: 40)
+    let pixels = argbPixels(of: target)
+    func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * 42 + x] }
+    #expect(pixel(0, 0) == 0 && pixel(41, 20) == 0 && pixel(20, 41) == 0, "clipped to the rectangle")
+    #expect(pixel(1, 1) == 0xffff_0000, "corners covered, not faded")
+    #expect(pixel(40, 40) == 0xff00_00ff)
+    #expect(pixel(3, 20) == 0xffff_0000, "image column 5.6 is red")
+    #expect(pixel(38, 20) == 0xff00_00ff, "image column 14.4 is blue")
+  }
+}

@@ -1,0 +1,132 @@
+import Cairo
+import Foundation
+import Testing
+
+@Suite struct PNGEncoderTests {}
+
+// MARK: - Fixtures
+
+/// A surface with transparent and semi-transparent pixels: every alpha and colour rounding case.
+private func makeTranslucentSurface() throws -> ImageSurface {
+  let surface = try ImageSurface(width: 256, height: 64)
+  let context = try Context(surface)
+  for x in 0..<256 {
+    // Alpha steps across x; colour varies down the rows, so premultiplication rounds differently.
+    context.setSource(
+      red: Double(x % 7) / 6, green: 0.5, blue: Double(255 - x) / 255, alpha: Double(x) / 255)
+    context.rectangle(x: Double(x), y: 0, width: 1, height: 48)
+    context.fill()
+  }
+  context.setFont(testFont, size: 14)
+  context.setSource(red: 1, green: 1, blue: 1, alpha: 0.7)
+  context.moveTo(x: 4, y: 60)
+  context.showText("translucent text")
+  try context.checkStatus()
+  return surface
+}
+
+/// Colour type byte of a PNG's IHDR: 2 for RGB, 6 for RGBA.
+private func colorType(_ png: [UInt8]) -> UInt8 { png[25] }
+
+// MARK: - Round trips
+
+extension PNGEncoderTests {
+  @Test func roundTrip_OpaqueFrame_DecodesToIdenticalPixels() throws {
+    let surface = try makeTestFrame(width: 300, height: 500)
+    let png = surface.pngData()
+    #expect(colorType(png) == 2)
+    let decoded = try ImageSurface(contentsOfPNGFile: writeTemporaryFile(png, named: "opaque.png"))
+    #expect(decoded.width == 300 && decoded.height == 500)
+    #expect(argbPixels(of: decoded) == argbPixels(of: surface))
+  }
+
+  @Test func roundTrip_Translucent_DecodesLikeCairosOwnPNG() throws {
+    let surface = try makeTranslucentSurface()
+    let ours = surface.pngData()
+    #expect(colorType(ours) == 6)
+    let oursDecoded = try ImageSurface(contentsOfPNGFile: writeTemporaryFile(ours, named: "ours.png"))
+    let cairos = try ImageSurface(
+      contentsOfPNGFile: writeTemporaryFile(surface.cairoPNGData(), named: "cairo.png"))
+    #expect(argbPixels(of: oursDecoded) == argbPixels(of: cairos))
+    // Straight RGBA is the exchange format: both decode to the same straight pixels.
+    #expect(RGBAImage(surface: oursDecoded) == RGBAImage(surface: surface))
+  }
+
+  @Test(arguments: [PNGCompression.fast, .default, .best])
+  func roundTrip_EveryLevel_DecodesToIdenticalPixels(compression: PNGCompression) throws {
+    let surface = try makeTranslucentSurface()
+    let png = surface.pngData(compression: compression)
+    let decoded = try ImageSurface(contentsOfPNGFile: writeTemporaryFile(png, named: "level.png"))
+    #expect(RGBAImage(surface: decoded) == RGBAImage(surface: surface))
+  }
+
+  @Test func rgbaImage_EncodesToSameBytesAsItsSurface() throws {
+    for surface in [try makeTestFrame(width: 200, height: 300), try makeTranslucentSurface()] {
+      #expect(RGBAImage(surface: surface).pngData() == surface.pngData())
+    }
+  }
+
+  @Test func encoding_IsDeterministic_AndReusesEncoders() throws {
+    let surface = try makeTestFrame(width: 300, height: 400)
+    let encoder = PNGEncoder()
+    let first = encoder.encode(surface)
+    _ = encoder.encode(try makeTranslucentSurface())  // a different size and colour type between
+    #expect(encoder.encode(surface) == first)
+    #expect(surface.pngData() == first)
+  }
+
+  @Test func fileSize_NoLargerThanCairos() throws {
+    let surface = try makeTestFrame(width: 750, height: 1334)
+    let ours = surface.pngData()
+    let cairos = try surface.cairoPNGData()
+    #expect(ours.count <= cairos.count, "ours \(ours.count) bytes, cairo's \(cairos.count)")
+  }
+
+  @Test func chunks_HaveValidCRCs_WhenCheckedByPngcheck() throws {
+    try #require(isInstalled("pngcheck"), "pngcheck is not installed")
+    for (name, png) in [
+      ("opaque.png", try makeTestFrame(width: 120, height: 90).pngData()),
+      ("alpha.png", try makeTranslucentSurface().pngData()),
+    ] {
+      let result = try run("pngcheck", [try writeTemporaryFile(png, named: name)])
+      #expect(result.status == 0, "\(result.output)")
+    }
+  }
+
+  @Test func emptyImage_EncodesAsValidPNG() throws {
+    let image = RGBAImage(width: 3, height: 2, filledWith: (0, 0, 0, 0))
+    let decoded = try ImageSurface(contentsOfPNGFile: writeTemporaryFile(image.pngData(), named: "clear.png"))
+    #expect(RGBAImage(surface: decoded) == image)
+  }
+}
+
+// MARK: - Un-premultiplying
+
+extension PNGEncoderTests {
+  @Test func unpremultiply_HalfAlphaRed_IsFullRedAtHalfAlpha() throws {
+    let surface = try ImageSurface(width: 1, height: 1)
+    let context = try Context(surface)
+    context.setSource(red: 1, green: 0, blue: 0, alpha: 0.5)
+    context.paint()
+    // Cairo stores premultiplied native-endian ARGB: B, G, R, A = 0, 0, 128, 128 on little-endian.
+    let stored = surface.withUnsafePixels { buffer, _ in Array(buffer.prefix(4)) }
+    #expect(stored == [0, 0, 128, 128])
+    #expect(RGBAImage(surface: surface).pixels == [255, 0, 0, 128])
+  }
+
+  @Test func unpremultiply_RoundsLikeCairo() throws {
+    let surface = try ImageSurface(width: 3, height: 1)
+    surface.withUnsafeMutablePixels { buffer, _ in
+      let words = buffer.bindMemory(to: UInt32.self)
+      words[0] = 0x0000_0000  // transparent
+      words[1] = 0x0301_0203  // a=3: (c*255 + 1) / 3
+      words[2] = 0xff10_2030  // opaque
+    }
+    #expect(
+      RGBAImage(surface: surface).pixels == [
+        0, 0, 0, 0,
+        85, 170, 255, 3,
+        0x10, 0x20, 0x30, 255,
+      ])
+  }
+}
