@@ -8,6 +8,8 @@ public final class ImageStore {
   private var loaded: [String: ImageSurface] = [:]
   /// Why each image that could not be loaded failed, by path.
   public private(set) var failures: [String: String] = [:]
+  /// The paths of images that exist but are not valid PNGs: bad input, not a slow download.
+  public private(set) var corrupt: Set<String> = []
 
   public init() {}
 
@@ -25,6 +27,7 @@ public final class ImageStore {
       return image
     } catch {
       failures[path] = "\(error)"
+      if let e = error as? GraphicsError, e.code == .invalidPNG { corrupt.insert(path) }
       return nil
     }
   }

@@ -12,7 +12,7 @@ struct Waterflow: ParsableCommand {
       for its keys. Commands print text by default and JSON with --json.
       """,
     subcommands: [
-      LayoutCommand.self, VisibleCommand.self, TapCommand.self, TraceCommand.self, BenchCommand.self,
+      RenderCommand.self, LayoutCommand.self, VisibleCommand.self, TapCommand.self, TraceCommand.self, BenchCommand.self,
     ]
   )
 }
