@@ -31,10 +31,18 @@ test: setup
 	$(SWIFT) test --skip-build
 
 demo: release
-	@mkdir -p $(DEMO_DIR)
-	@$(BIN) layout Assets/Scenes/reference.json | head -8
-	@echo
+	@rm -rf $(DEMO_DIR) && mkdir -p $(DEMO_DIR)
+	@for y in 0 600 1100; do \
+	  $(BIN) render Assets/Scenes/reference.json --offset $$y --step 50 -o $(DEMO_DIR)/reference-$$y.png || exit 1; \
+	  $(BIN) render Assets/Scenes/shop.json --offset $$y --step 50 -o $(DEMO_DIR)/shop-$$y.png || exit 1; \
+	done
+	@$(BIN) render Assets/Scenes/reference.json --offset 600 --step 50 --overview -o $(DEMO_DIR)/reference-overview.png
+	@$(BIN) render Assets/Scenes/reference.json --offset 600 --step 50 --debug -o $(DEMO_DIR)/reference-debug.png
+	@$(BIN) render Assets/Scenes/shop.json --offset 300 -o $(DEMO_DIR)/shop.pdf
+	@$(BIN) render Assets/Scenes/empty.json -o $(DEMO_DIR)/empty.png
 	@$(BIN) trace Assets/Scenes/reference.json --from 0 --to 600 --step 150
+	@echo
+	@ls $(DEMO_DIR)
 	@echo
 	@echo "Demo written to $(abspath $(DEMO_DIR))"
 

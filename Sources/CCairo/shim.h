@@ -10,4 +10,58 @@
 #include <png.h>
 #include <libdeflate.h>
 #include <pixman.h>
+
+/* The benchmark baseline: the renderer's drawing of plain cells (background, clip, per cell a
+   clipped fill and an index tag), written directly against cairo. `waterflow bench` times it
+   against the Swift renderer on the same surface to show what the wrapper costs. */
+static inline void waterflow_baseline_draw(
+    cairo_surface_t *surface, cairo_font_face_t *face, double scale, double offset_y,
+    double width, double height, int count, const double *rects, const double *colors,
+    const char *const *labels) {
+  cairo_t *cr = cairo_create(surface);
+  cairo_font_options_t *options = cairo_font_options_create();
+  cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
+  cairo_set_font_options(cr, options);
+  cairo_font_options_destroy(options);
+  cairo_scale(cr, scale, scale);
+  cairo_set_source_rgba(cr, 0.95, 0.95, 0.96, 1);
+  cairo_rectangle(cr, 0, 0, width, height);
+  cairo_fill(cr);
+  cairo_save(cr);
+  cairo_rectangle(cr, 0, 0, width, height);
+  cairo_clip(cr);
+  cairo_translate(cr, 0, -offset_y);
+  for (int i = 0; i < count; i++) {
+    const double *r = rects + 4 * i;
+    const double *c = colors + 3 * i;
+    cairo_save(cr);
+    cairo_rectangle(cr, r[0], r[1], r[2], r[3]);
+    cairo_clip(cr);
+    cairo_set_source_rgba(cr, c[0], c[1], c[2], 1);
+    cairo_rectangle(cr, r[0], r[1], r[2], r[3]);
+    cairo_fill(cr);
+    cairo_set_font_face(cr, face);
+    cairo_set_font_size(cr, 12);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, labels[i], &e);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+    double x = r[0] + 4, y = r[1] + 4, w = e.x_advance + 8, h = 16, rad = 3, half = 1.5707963267948966;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + w - rad, y + rad, rad, -half, 0);
+    cairo_arc(cr, x + w - rad, y + h - rad, rad, 0, half);
+    cairo_arc(cr, x + rad, y + h - rad, rad, half, 2 * half);
+    cairo_arc(cr, x + rad, y + rad, rad, 2 * half, 3 * half);
+    cairo_close_path(cr);
+    cairo_fill(cr);
+    cairo_set_source_rgba(cr, 0.1, 0.1, 0.12, 1);
+    cairo_move_to(cr, x + 4, y + 12.5);
+    cairo_show_text(cr, labels[i]);
+    cairo_restore(cr);
+  }
+  cairo_restore(cr);
+  cairo_destroy(cr);
+}
+
 #endif

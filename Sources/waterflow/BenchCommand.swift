@@ -1,5 +1,8 @@
 import ArgumentParser
+import Cairo
 import Foundation
+import WaterflowGolden
+import WaterflowRender
 import WaterflowScene
 
 struct BenchCommand: ParsableCommand {
@@ -70,12 +73,69 @@ struct BenchCommand: ParsableCommand {
     results.append(("cells_created", Double(controller.view.createdCellCount)))
     snapshot = reference.snapshot(viewport: viewport, itemCounts: [1], metrics: plain)
     if sink == 42 { warn("") }  // keeps the optimiser from dropping the queries
+    results += try renderFigures()
 
     if json {
       emit(JSONText.object(results.map { ($0.0, JSONText($0.1)) }).rendered())
     } else {
       emit(results.map { "\($0.0): \(String(format: "%.3f", $0.1))" }.joined(separator: "\n"))
     }
+  }
+}
+
+extension BenchCommand {
+  /// One 1500×2668 frame of the reference demo (375×667 points at scale 4): drawing in Swift and
+  /// in C, our PNG encoder against cairo's, and a golden comparison of two such PNGs.
+  func renderFigures() throws -> [(String, Double)] {
+    var scene = Scene()
+    scene.scale = 4
+    scene.seed = 1
+    scene.layout = WaterflowLayout(
+      sections: [Section(margins: Margins(top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))])
+    scene.sections = [ItemList(count: 100, heights: [90, 110, 80])]
+    let controller = SceneController(scene: scene)
+    controller.scroll(to: 600, step: 50)
+    let renderer = try Renderer()
+    let options = RenderOptions(scale: 4)
+    let surface = try renderer.surface(of: controller.view, scene: scene, options: options)
+    var results: [(String, Double)] = [("frame_width", Double(surface.width)), ("frame_height", Double(surface.height))]
+    results.append(("draw_ms", median(runs) { _ in
+      let context = try! Context(surface)
+      context.scale(x: 4, y: 4)
+      renderer.draw(controller.view, scene: scene, in: context, options: options)
+    } * 1e3))
+    let cells = controller.view.displayed
+    let baseline = DrawingBaseline(
+      frames: cells.map { ($0.cell.frame.minX, $0.cell.frame.minY, $0.cell.frame.width, $0.cell.frame.height) },
+      colors: cells.map { ($0.cell.backgroundColor!.red, $0.cell.backgroundColor!.green, $0.cell.backgroundColor!.blue) },
+      labels: cells.map { String($0.index) })
+    let direct = try ImageSurface(width: surface.width, height: surface.height)
+    results.append(("draw_c_ms", median(runs) { _ in
+      baseline.draw(into: direct, font: renderer.font, scale: 4, offset: 600, viewportWidth: 375, viewportHeight: 667)
+    } * 1e3))
+    results.append(("draw_ratio", results[results.count - 2].1 / results[results.count - 1].1))
+    var png: [UInt8] = []
+    var cairoPNG: [UInt8] = []
+    results.append(("png_encode_ms", median(runs) { _ in png = surface.pngData() } * 1e3))
+    results.append(("cairo_png_ms", median(runs) { _ in cairoPNG = try! surface.cairoPNGData() } * 1e3))
+    results.append(("png_speedup", results[results.count - 1].1 / results[results.count - 2].1))
+    results.append(("png_bytes", Double(png.count)))
+    results.append(("cairo_png_bytes", Double(cairoPNG.count)))
+
+    // A golden comparison: two frames 4 points apart, written to disk, decoded and diffed.
+    controller.view.scroll(to: 604)
+    let shifted = try renderer.surface(of: controller.view, scene: scene, options: options).pngData()
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("waterflow-bench-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try writeAtomically(png, to: dir + "/a.png")
+    try writeAtomically(shifted, to: dir + "/b.png")
+    var mismatched = 0
+    results.append(("compare_ms", median(runs) { _ in
+      mismatched = (try? ImageDiff.compareFiles(dir + "/a.png", dir + "/b.png", diffImage: .always))?.mismatched ?? -1
+    } * 1e3))
+    results.append(("compare_mismatched", Double(mismatched)))
+    return results
   }
 }
 
