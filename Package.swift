@@ -8,11 +8,15 @@ let package = Package(
     .library(name: "WaterflowView", targets: ["WaterflowView"]),
     .library(name: "WaterflowScene", targets: ["WaterflowScene"]),
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
+    .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
     .library(name: "WaterflowGolden", targets: ["WaterflowGolden"]),
+    // A separate product, so only users of swift-snapshot-testing pay for that dependency.
+    .library(name: "WaterflowSnapshotTesting", targets: ["WaterflowSnapshotTesting"]),
     .executable(name: "waterflow", targets: ["waterflow"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
   ],
   targets: [
     // Engine: standard library only.
@@ -28,13 +32,22 @@ let package = Package(
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
     .target(name: "WaterflowRender", dependencies: ["Cairo", "WaterflowView", "WaterflowScene"]),
-    .target(name: "WaterflowGolden", dependencies: ["Cairo", "WaterflowRender"]),
+    .target(name: "WaterflowMotion", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene"]),
+    .target(name: "WaterflowGolden", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene", "WaterflowMotion"]),
+    .target(
+      name: "WaterflowSnapshotTesting",
+      dependencies: [
+        "WaterflowGolden", "WaterflowRender", "WaterflowScene",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]
+    ),
 
     // Tools
     .executableTarget(
       name: "waterflow",
       dependencies: [
-        "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowGolden",
+        "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
+        "WaterflowGolden", "Cairo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -45,7 +58,12 @@ let package = Package(
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene"]),
     .testTarget(name: "CairoTests", dependencies: ["Cairo"]),
     .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo"]),
-    .testTarget(name: "WaterflowGoldenTests", dependencies: ["WaterflowGolden", "Cairo"]),
+    .testTarget(name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo"]),
+    .testTarget(name: "WaterflowGoldenTests", dependencies: ["WaterflowGolden", "WaterflowScene", "Cairo"]),
+    .testTarget(
+      name: "WaterflowSnapshotTestingTests",
+      dependencies: ["WaterflowSnapshotTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+    ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow"]),
   ],
   swiftLanguageModes: [.v6]

@@ -12,7 +12,7 @@ struct Waterflow: ParsableCommand {
       for its keys. Commands print text by default and JSON with --json.
       """,
     subcommands: [
-      RenderCommand.self, LayoutCommand.self, VisibleCommand.self, TapCommand.self, TraceCommand.self, BenchCommand.self,
+      RenderCommand.self, ScrollCommand.self, DiffCommand.self, GoldenCommand.self, LayoutCommand.self, VisibleCommand.self, TapCommand.self, TraceCommand.self, BenchCommand.self,
     ]
   )
 }
