@@ -7,36 +7,41 @@ extension Renderer {
   /// Cells are drawn at their frames minus the content offset and clipped to the viewport, so a
   /// cell partly off screen is cut at the edge, as on the phone.
   public func draw(_ view: WaterflowView, scene: Scene, in context: Context, options: RenderOptions) {
-    let canvas = canvasSize(of: view, options: options)
+    draw(FrameContent(view: view, scene: scene), in: context, options: options)
+  }
+
+  /// Draws a captured frame into a context whose user space is in points.
+  public func draw(_ frame: FrameContent, in context: Context, options: RenderOptions) {
+    let canvas = frame.canvasSize(debug: options.debug)
     fill(context, Rect(origin: .zero, size: canvas), Palette.background)
-    let band = options.debug ? view.preloadBuffer : 0
+    let band = options.debug ? frame.preloadBuffer : 0
     let viewport = Rect(
-      x: view.isHorizontal ? band : 0, y: view.isHorizontal ? 0 : band,
-      width: view.bounds.width, height: view.bounds.height)
+      x: frame.isHorizontal ? band : 0, y: frame.isHorizontal ? 0 : band,
+      width: frame.viewport.width, height: frame.viewport.height)
     context.withSavedState {
       // In debug mode the buffered cells outside the viewport show too.
       let clip = options.debug ? Rect(origin: .zero, size: canvas) : viewport
       context.rectangle(x: clip.minX, y: clip.minY, width: clip.width, height: clip.height)
       context.clip()
-      context.translate(x: viewport.minX - view.contentOffset.x, y: viewport.minY - view.contentOffset.y)
-      drawSupplements(view, scene: scene, in: context)
-      for (index, cell) in view.displayed {
-        drawCell(cell, index: index, in: context, debug: options.debug, marks: options.reuseMarks)
+      context.translate(x: viewport.minX - frame.contentOffset.x, y: viewport.minY - frame.contentOffset.y)
+      drawSupplements(frame, in: context)
+      for cell in frame.cells {
+        drawCell(cell, in: context, debug: options.debug, marks: options.reuseMarks)
       }
-      if options.debug { drawGuides(view, in: context) }
+      if options.debug { drawGuides(frame.columnGuides, in: context) }
     }
-    if options.debug { drawDebugBounds(view, viewport: viewport, canvas: canvas, in: context) }
+    if options.debug { drawDebugBounds(frame, viewport: viewport, canvas: canvas, in: context) }
   }
 
   // MARK: - Cells
 
-  func drawCell(_ cell: WaterflowCell, index: Int, in context: Context, debug: Bool, marks: LayoutPass?) {
+  func drawCell(_ cell: FrameContent.Cell, in context: Context, debug: Bool, marks: LayoutPass?) {
     let r = cell.frame
     guard r.width > 0, r.height > 0 else { return }
     context.withSavedState {
       context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
       context.clip()
-      fill(context, r, cell.backgroundColor ?? Palette.placeholder)
+      fill(context, r, cell.color ?? Palette.placeholder)
       if let path = cell.imagePath {
         if let image = images.image(at: path) {
           context.draw(image, aspectFillX: r.minX, y: r.minY, width: r.width, height: r.height)
@@ -50,7 +55,7 @@ extension Renderer {
         context.setSource(red: 1, green: 1, blue: 1)
         drawText(price, centeredIn: bar, size: Palette.priceFontSize, in: context)
       }
-      var label = cell.text ?? String(index)
+      var label = cell.text ?? String(cell.index)
       if debug { label += "  #\(cell.instanceID)" }
       drawLabel(label, at: Point(x: r.minX + 4, y: r.minY + 4), in: context)
       if let marks {
@@ -101,22 +106,20 @@ extension Renderer {
 
   // MARK: - Header, footer, empty and loading views
 
-  func drawSupplements(_ view: WaterflowView, scene: Scene, in context: Context) {
-    guard let snapshot = view.snapshot else { return }
-    if let r = snapshot.header, let header = scene.header { drawBar(header.text, in: r, context: context, edge: .bottom) }
-    if let r = snapshot.footer, let footer = scene.footer { drawBar(footer.text, in: r, context: context, edge: .top) }
-    for (s, section) in snapshot.sections.enumerated() where s < scene.sectionSupplements.count {
-      let texts = scene.sectionSupplements[s]
-      if let r = section.header, let h = texts.header { drawBar(h.text, in: r, context: context, edge: .none, leading: true) }
-      if let r = section.footer, let f = texts.footer { drawBar(f.text, in: r, context: context, edge: .none, leading: true) }
-    }
-    if let r = snapshot.emptyView {
-      let color = Palette.secondaryText
-      if view.isLoading {
-        drawSpinner(at: Point(x: r.midX, y: r.midY - 24), radius: 12, color: color, in: context)
+  func drawSupplements(_ frame: FrameContent, in context: Context) {
+    for bar in frame.bars {
+      switch bar.style {
+      case .header: drawBar(bar.text, in: bar.frame, context: context, edge: .bottom)
+      case .footer: drawBar(bar.text, in: bar.frame, context: context, edge: .top)
+      case .section: drawBar(bar.text, in: bar.frame, context: context, edge: .none, leading: true)
       }
+    }
+    if let empty = frame.emptyView {
+      let r = empty.frame
+      let color = Palette.secondaryText
+      if frame.isLoading { drawSpinner(at: Point(x: r.midX, y: r.midY - 24), radius: 12, color: color, in: context) }
       context.setSource(red: color.red, green: color.green, blue: color.blue)
-      drawText(view.isLoading ? scene.loading.text : scene.empty.text, centeredIn: r, size: Palette.titleFontSize, in: context)
+      drawText(empty.text, centeredIn: r, size: Palette.titleFontSize, in: context)
     }
   }
 
@@ -159,24 +162,21 @@ extension Renderer {
 
   // MARK: - Debug overlay
 
-  private func drawGuides(_ view: WaterflowView, in context: Context) {
-    guard let snapshot = view.snapshot else { return }
+  private func drawGuides(_ guides: [Rect], in context: Context) {
     context.setSource(red: Palette.guide.red, green: Palette.guide.green, blue: Palette.guide.blue, alpha: Palette.guide.alpha)
     context.lineWidth = 1
     context.setDash([4, 3])
-    for s in snapshot.sections.indices {
-      for lane in snapshot.columnRects(inSection: s) {
-        context.rectangle(x: lane.minX + 0.5, y: lane.minY + 0.5, width: max(0, lane.width - 1), height: max(0, lane.height - 1))
-        context.stroke()
-      }
+    for lane in guides {
+      context.rectangle(x: lane.minX + 0.5, y: lane.minY + 0.5, width: max(0, lane.width - 1), height: max(0, lane.height - 1))
+      context.stroke()
     }
     context.setDash([])
   }
 
-  private func drawDebugBounds(_ view: WaterflowView, viewport: Rect, canvas: Size, in context: Context) {
-    if view.preloadBuffer > 0 {
+  private func drawDebugBounds(_ frame: FrameContent, viewport: Rect, canvas: Size, in context: Context) {
+    if frame.preloadBuffer > 0 {
       // Tint the buffer bands, where cells are displayed although not on screen.
-      let bands: [Rect] = view.isHorizontal
+      let bands: [Rect] = frame.isHorizontal
         ? [Rect(x: 0, y: 0, width: viewport.minX, height: canvas.height), Rect(x: viewport.maxX, y: 0, width: canvas.width - viewport.maxX, height: canvas.height)]
         : [Rect(x: 0, y: 0, width: canvas.width, height: viewport.minY), Rect(x: 0, y: viewport.maxY, width: canvas.width, height: canvas.height - viewport.maxY)]
       for band in bands { fill(context, band, Color(red: Palette.buffer.red, green: Palette.buffer.green, blue: Palette.buffer.blue, alpha: 0.12)) }
@@ -191,7 +191,7 @@ extension Renderer {
     context.lineWidth = 2
     context.rectangle(x: viewport.minX + 1, y: viewport.minY + 1, width: viewport.width - 2, height: viewport.height - 2)
     context.stroke()
-    let text = "offset \(short(view.offset)) · \(view.displayedCells.count) displayed · pool \(view.reusePool.count)"
+    let text = "offset \(short(frame.offset)) · \(frame.cells.count) displayed · pool \(frame.poolCount)"
     context.setFont(font, size: 11)
     let e = context.textExtents(text)
     let tag = Rect(x: viewport.maxX - e.xAdvance - 14, y: viewport.maxY - 22, width: e.xAdvance + 10, height: 18)

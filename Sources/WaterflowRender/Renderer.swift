@@ -34,7 +34,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 ///
 /// The renderer is a function of the view (its displayed cells, frames and offset), the scene
 /// (texts of headers and empty views) and the target; it keeps no state but its font and
-/// image cache, so the same view always gives the same pixels.
+/// image cache, so the same view always gives the same pixels. A renderer is not thread-safe
+/// (its image cache is shared): give each thread its own, and hand frames over as
+/// ``FrameContent`` values.
 ///
 /// ```swift
 /// let renderer = try Renderer()
@@ -62,6 +64,23 @@ public final class Renderer {
     return view.isHorizontal
       ? Size(width: view.bounds.width + grow, height: view.bounds.height)
       : Size(width: view.bounds.width, height: view.bounds.height + grow)
+  }
+
+  /// Renders a captured frame as PNG, PDF or SVG bytes.
+  public func render(_ frame: FrameContent, as format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+    try output(size: frame.canvasSize(debug: options.debug), format: format, scale: options.scale) { context in
+      draw(frame, in: context, options: options)
+    }
+  }
+
+  /// Renders a captured frame into a raster surface.
+  public func surface(of frame: FrameContent, options: RenderOptions = RenderOptions()) throws -> ImageSurface {
+    let surface = try makeSurface(size: frame.canvasSize(debug: options.debug), scale: options.scale)
+    let context = try Context(surface)
+    context.scale(x: options.scale, y: options.scale)
+    draw(frame, in: context, options: options)
+    try context.checkStatus()
+    return surface
   }
 
   /// Renders the view as PNG, PDF or SVG bytes.

@@ -1,0 +1,81 @@
+import WaterflowScene
+
+/// Everything one frame shows, captured from a view: a value, so frames can be drawn on other
+/// threads while the simulation goes on.
+public struct FrameContent: Hashable, Sendable {
+  /// One displayed cell.
+  public struct Cell: Hashable, Sendable {
+    public var index: Int
+    public var instanceID: Int
+    public var frame: Rect
+    public var color: Color?
+    public var text: String?
+    public var price: String?
+    public var imagePath: String?
+  }
+
+  /// A header or footer bar.
+  public struct Bar: Hashable, Sendable {
+    public enum Style: Hashable, Sendable { case header, footer, section }
+    public var frame: Rect
+    public var text: String
+    public var style: Style
+  }
+
+  public var viewport: Size
+  public var contentOffset: Point
+  public var isHorizontal: Bool
+  public var preloadBuffer: Double
+  public var isLoading: Bool
+  /// The displayed cells, by ascending index.
+  public var cells: [Cell]
+  public var bars: [Bar]
+  /// The empty (or loading) view and its text, when there are no items.
+  public var emptyView: Bar?
+  /// The column strips of every section, for the debug overlay.
+  public var columnGuides: [Rect]
+  /// The number of cells in the reuse pool.
+  public var poolCount: Int
+
+  /// Captures what the view displays now.
+  public init(view: WaterflowView, scene: Scene) {
+    viewport = view.bounds
+    contentOffset = view.contentOffset
+    isHorizontal = view.isHorizontal
+    preloadBuffer = view.preloadBuffer
+    isLoading = view.isLoading
+    cells = view.displayed.map { index, cell in
+      Cell(
+        index: index, instanceID: cell.instanceID, frame: cell.frame, color: cell.backgroundColor, text: cell.text,
+        price: cell.price, imagePath: cell.imagePath)
+    }
+    bars = []
+    emptyView = nil
+    columnGuides = []
+    poolCount = view.reusePool.count
+    guard let snapshot = view.snapshot else { return }
+    if let r = snapshot.header, let header = scene.header { bars.append(Bar(frame: r, text: header.text, style: .header)) }
+    if let r = snapshot.footer, let footer = scene.footer { bars.append(Bar(frame: r, text: footer.text, style: .footer)) }
+    for (s, section) in snapshot.sections.enumerated() {
+      columnGuides += snapshot.columnRects(inSection: s)
+      guard s < scene.sectionSupplements.count else { continue }
+      let texts = scene.sectionSupplements[s]
+      if let r = section.header, let h = texts.header { bars.append(Bar(frame: r, text: h.text, style: .section)) }
+      if let r = section.footer, let f = texts.footer { bars.append(Bar(frame: r, text: f.text, style: .section)) }
+    }
+    if let r = snapshot.emptyView {
+      emptyView = Bar(frame: r, text: view.isLoading ? scene.loading.text : scene.empty.text, style: .section)
+    }
+  }
+
+  /// The canvas size in points: the viewport, plus the pre-load buffer on both sides in debug mode.
+  public func canvasSize(debug: Bool) -> Size {
+    let grow = debug ? 2 * preloadBuffer : 0
+    return isHorizontal
+      ? Size(width: viewport.width + grow, height: viewport.height)
+      : Size(width: viewport.width, height: viewport.height + grow)
+  }
+
+  /// The scroll position along the scroll axis.
+  public var offset: Double { isHorizontal ? contentOffset.x : contentOffset.y }
+}
