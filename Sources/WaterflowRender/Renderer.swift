@@ -144,7 +144,7 @@ public final class Renderer {
       let context = try Context(document)
       draw(context)
       try context.checkStatus()
-      return try document.finish()
+      return SVGDocument.renumberingSurfaceIDs(try document.finish())
     }
   }
 }
