@@ -113,7 +113,7 @@ public struct LayoutSnapshot: Sendable {
   public func indices(from: Double, to: Double) -> [Int] {
     let (lo, hi) = flowBand(from: from, to: to)
     var result: [Int] = []
-    guard lo < hi, !sectionStores.isEmpty else { return result }
+    guard !sectionStores.isEmpty else { return result }
     // The first section whose end lies after `lo`.
     var first = 0
     var last = sectionStores.count
