@@ -223,6 +223,13 @@ extension LayoutSnapshot {
 
   /// Places the global footer after the last section and sets the content length.
   private mutating func finishContent() {
+    var reach = -Double.infinity
+    for s in sectionStores.indices {
+      reach = max(reach, sectionStores[s].mainEnd)
+      // Within a column frames end in order, so each column's last item reaches furthest.
+      for lane in sectionStores[s].laneItems { if let last = lane.last { reach = max(reach, items[Int(last)].mainEnd) } }
+      sectionStores[s].reach = reach
+    }
     var main = sectionStores.last?.mainEnd ?? 0
     if let e = emptyRect { main = max(main, e.mainEnd) }
     footerRect = nil
