@@ -113,13 +113,13 @@ public struct LayoutSnapshot: Sendable {
   public func indices(from: Double, to: Double) -> [Int] {
     let (lo, hi) = flowBand(from: from, to: to)
     var result: [Int] = []
-    guard lo < hi, !sectionStores.isEmpty else { return result }
-    // The first section whose end lies after `lo`.
+    guard !sectionStores.isEmpty else { return result }
+    // The first section whose items may end after `lo` (`reach` is non-decreasing).
     var first = 0
     var last = sectionStores.count
     while first < last {
       let mid = (first + last) / 2
-      if sectionStores[mid].mainEnd > lo { last = mid } else { first = mid + 1 }
+      if sectionStores[mid].reach > lo { last = mid } else { first = mid + 1 }
     }
     var s = first
     while s < sectionStores.count, sectionStores[s].mainStart < hi {
@@ -254,6 +254,10 @@ struct SectionStore: Sendable {
   var footerLength: Double?
   var footer: FlowRect?
   var mainEnd: Double = 0
+  /// The furthest any item of this section or an earlier one reaches along the flow, and at
+  /// least `mainEnd`: a zero-length item sits a row gap below its column's bottom, which can be
+  /// past the section's end when the bottom margin is smaller than the row gap.
+  var reach: Double = 0
   /// Per column, the items covering it in index order.
   var laneItems: [[Int32]]
   /// Per column, the end position of every `sampleStride`-th item of `laneItems`: a small sorted

@@ -82,7 +82,17 @@ extension LayoutSnapshot {
       }
       return
     }
-    let s = section(containing: index)
+    var s = section(containing: index)
+    // Items inserted at the end of a section take flat indices that used to start the next one:
+    // the new counts may put `index` in an earlier section, which is then the first that changed.
+    var start = 0
+    for t in 0..<min(s, itemCounts.count) {
+      start += max(0, itemCounts[t])
+      if start > index {
+        s = t
+        break
+      }
+    }
     // A change at a section's first item is a change to that section from its start; the
     // sections before it are untouched either way.
     sectionStores.removeLast(sectionStores.count - s - 1)
@@ -223,6 +233,13 @@ extension LayoutSnapshot {
 
   /// Places the global footer after the last section and sets the content length.
   private mutating func finishContent() {
+    var reach = -Double.infinity
+    for s in sectionStores.indices {
+      reach = max(reach, sectionStores[s].mainEnd)
+      // Within a column frames end in order, so each column's last item reaches furthest.
+      for lane in sectionStores[s].laneItems { if let last = lane.last { reach = max(reach, items[Int(last)].mainEnd) } }
+      sectionStores[s].reach = reach
+    }
     var main = sectionStores.last?.mainEnd ?? 0
     if let e = emptyRect { main = max(main, e.mainEnd) }
     footerRect = nil

@@ -9,7 +9,7 @@
 /// let snapshot = layout.snapshot(viewport: Size(width: 375, height: 667), itemCounts: [100]) {
 ///   .height([90, 110, 80][$0 % 3])
 /// }
-/// snapshot.frame(at: 3)  // Rect(x: 10, y: 110, width: 111.67, height: 90)
+/// snapshot.frame(at: 3)  // Rect(x: 253.33, y: 100, width: 111.67, height: 90): column 2 was shortest
 /// ```
 public struct WaterflowLayout: Hashable, Sendable {
   /// The scroll axis.

@@ -33,7 +33,7 @@ extension Scene {
     self.path = path
     viewport = Size(width: 375, height: 667)
     scale = 2
-    layout = WaterflowLayout()
+    layout = WaterflowLayout(scale: scale)
     orientation = nil
     seed = 0
     buffer = 0
