@@ -82,6 +82,7 @@ public struct TraceRecord: Hashable, Sendable {
 
 extension SceneController {
   /// Runs a script, laying out at every step, and returns one record per `layoutSubviews()`.
+  @discardableResult
   public func run(_ script: Script) -> [TraceRecord] {
     var records: [TraceRecord] = []
     for step in script.steps {

@@ -206,7 +206,8 @@ struct ModelLayout {
           itemY = next[position..<(position + k)].max()!
           if case .full = item.span { cursor = 0 } else { cursor = (position + k) % n }
         }
-        let w = x(position + k - 1) + colWidth - x(position)
+        // One column is exactly the column width; a span adds up positions (as the engine does).
+        let w = k == 1 ? colWidth : x(position + k - 1) + colWidth - x(position)
         var h: Double
         switch item.length {
         case .fixed(let v): h = v > 0 && v.isFinite ? v : 0

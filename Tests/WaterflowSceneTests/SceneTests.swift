@@ -232,7 +232,8 @@ extension SceneTests {
     try Data(shopPlist.utf8).write(to: URL(fileURLWithPath: path))
     let scene = try Scene(contentsOf: path)
     #expect(scene.itemCount == 3)
-    #expect(scene.item(at: 0) == Item(length: .aspectRatio(width: 200, height: 300), price: "39.00", image: "img/1.jpg"))
+    // Image paths resolve against the file that names them; URLs stay as they are.
+    #expect(scene.item(at: 0) == Item(length: .aspectRatio(width: 200, height: 300), price: "39.00", image: folder.path + "/img/1.jpg"))
     #expect(scene.item(at: 1) == Item(length: .aspectRatio(width: 150, height: 75.5), price: "12.5", image: "http://x/2.jpg"))
     #expect(scene.item(at: 2).length == .aspectRatio(width: 0, height: 100))
     #expect(scene.layout == WaterflowLayout(scale: 2))
@@ -299,10 +300,13 @@ extension SceneTests {
     more.prepend(count: 5)
     #expect(more.count == 8)
     #expect((0..<8).map { more[$0].length } == [2, 3, 1, 2, 3, 1, 2, 3].map { .fixed($0) })
+    // With nothing to continue, new items get the reference's default height, so the list and
+    // the view (told of 6 new cells) agree.
     var empty = ItemList([])
     empty.prepend(count: 3)
     empty.append(count: 3)
-    #expect(empty.count == 0)
+    #expect(empty.count == 6)
+    #expect((0..<6).allSatisfy { empty[$0].length == .fixed(100) })
   }
 }
 
