@@ -70,6 +70,10 @@ public struct FrameContent: Hashable, Sendable {
 
   /// The canvas size in points: the viewport, plus the pre-load buffer on both sides in debug mode.
   public func canvasSize(debug: Bool) -> Size {
+    Self.canvasSize(viewport: viewport, isHorizontal: isHorizontal, preloadBuffer: preloadBuffer, debug: debug)
+  }
+
+  static func canvasSize(viewport: Size, isHorizontal: Bool, preloadBuffer: Double, debug: Bool) -> Size {
     let grow = debug ? 2 * preloadBuffer : 0
     return isHorizontal
       ? Size(width: viewport.width + grow, height: viewport.height)

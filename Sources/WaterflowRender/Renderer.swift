@@ -60,13 +60,13 @@ public final class Renderer {
 
   /// The canvas size in points: the viewport, plus the pre-load buffer on both sides in debug mode.
   public func canvasSize(of view: WaterflowView, options: RenderOptions) -> Size {
-    let grow = options.debug ? 2 * view.preloadBuffer : 0
-    return view.isHorizontal
-      ? Size(width: view.bounds.width + grow, height: view.bounds.height)
-      : Size(width: view.bounds.width, height: view.bounds.height + grow)
+    FrameContent.canvasSize(
+      viewport: view.bounds, isHorizontal: view.isHorizontal, preloadBuffer: view.preloadBuffer, debug: options.debug)
   }
 
   /// Renders a captured frame as PNG, PDF or SVG bytes.
+  ///
+  /// - Throws: When the surface would exceed Cairo's 32767-pixel limit, or Cairo fails.
   public func render(_ frame: FrameContent, as format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
     try output(size: frame.canvasSize(debug: options.debug), format: format, scale: options.scale) { context in
       draw(frame, in: context, options: options)
@@ -83,25 +83,14 @@ public final class Renderer {
     return surface
   }
 
-  /// Renders the view as PNG, PDF or SVG bytes.
-  ///
-  /// - Throws: When the surface would exceed Cairo's 32767-pixel limit, or Cairo fails.
+  /// Renders what the view displays now as PNG, PDF or SVG bytes.
   public func render(_ view: WaterflowView, scene: Scene, as format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
-    let size = canvasSize(of: view, options: options)
-    return try output(size: size, format: format, scale: options.scale) { context in
-      draw(view, scene: scene, in: context, options: options)
-    }
+    try render(FrameContent(view: view, scene: scene), as: format, options: options)
   }
 
-  /// Renders the view into a raster surface.
+  /// Renders what the view displays now into a raster surface.
   public func surface(of view: WaterflowView, scene: Scene, options: RenderOptions = RenderOptions()) throws -> ImageSurface {
-    let size = canvasSize(of: view, options: options)
-    let surface = try makeSurface(size: size, scale: options.scale)
-    let context = try Context(surface)
-    context.scale(x: options.scale, y: options.scale)
-    draw(view, scene: scene, in: context, options: options)
-    try context.checkStatus()
-    return surface
+    try surface(of: FrameContent(view: view, scene: scene), options: options)
   }
 
   /// Renders the view as straight RGBA pixels: what golden tests compare.
