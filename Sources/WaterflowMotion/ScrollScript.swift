@@ -98,7 +98,8 @@ extension ScrollScript {
     do { root = try JSONSerialization.jsonObject(with: data) } catch { throw fail("", "invalid JSON") }
 
     func number(_ value: Any?, _ field: String, min: Double = -1e9, max: Double = 1e9) throws(ScrollScriptError) -> Double {
-      guard let n = value as? NSNumber, !(value is Bool), n.doubleValue.isFinite else { throw fail(field, "expected a number") }
+      // JSON true and false are NSNumbers too (type "c"); 0 and 1 also cast to Bool, so test the type.
+      guard let n = value as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue.isFinite else { throw fail(field, "expected a number") }
       let d = n.doubleValue
       guard d >= min, d <= max else {
         throw fail(field, "\(d) is out of range (\(JSONNumber.format(min)) to \(JSONNumber.format(max)))")
@@ -175,7 +176,7 @@ extension ScrollScript {
         if let r = s["rate"] {
           if let name = r as? String, let parsed = DecelerationRate(name: name) {
             rate = parsed
-          } else if let n = r as? NSNumber, !(r is Bool), n.doubleValue > 0, n.doubleValue < 1 {
+          } else if let n = r as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue > 0, n.doubleValue < 1 {
             rate = DecelerationRate(perMillisecond: n.doubleValue)
           } else {
             throw fail("\(f).rate", "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1")
