@@ -1,0 +1,72 @@
+import Cairo
+import Foundation
+import WaterflowRender
+import WaterflowScene
+
+/// A grid of numbered thumbnails of an animation, drawn as the frames go by.
+///
+/// The sheet is allocated once, with one slot for every `stride`-th frame (at most
+/// ``maximumThumbnails``), so its size does not depend on the frame count.
+final class ContactSheet {
+  static let maximumThumbnails = 48
+  static let thumbnailWidth = 150.0
+  static let labelHeight = 18.0
+  static let gap = 8.0
+
+  let stride: Int
+  private let columns: Int
+  private let thumbnail: Size
+  private let zoom: Double
+  private let surface: ImageSurface
+  private let context: Context
+  private let renderer: Renderer
+  private var slot = 0
+
+  /// Prepares a sheet for `frameCount` frames whose canvases fit in `canvas` (points).
+  init(frameCount: Int, canvas: Size, renderer: Renderer) throws {
+    stride = max(1, Int((Double(frameCount) / Double(Self.maximumThumbnails)).rounded(.up)))
+    let count = (frameCount + stride - 1) / stride
+    columns = min(count, 8)
+    let rows = (count + columns - 1) / columns
+    zoom = Self.thumbnailWidth / canvas.width
+    thumbnail = Size(width: Self.thumbnailWidth, height: (canvas.height * zoom).rounded(.up))
+    let width = Self.gap + Double(columns) * (thumbnail.width + Self.gap)
+    let height = Self.gap + Double(rows) * (thumbnail.height + Self.labelHeight + Self.gap)
+    surface = try ImageSurface(width: Int(width * 2), height: Int(height * 2))
+    context = try Context(surface)
+    context.scale(x: 2, y: 2)
+    context.setSource(red: 1, green: 1, blue: 1)
+    context.paint()
+    self.renderer = renderer
+  }
+
+  /// Draws the frame if it is one of the sampled ones.
+  func add(_ frame: SimulatedFrame, options: RenderOptions) {
+    guard (frame.number - 1) % stride == 0 else { return }
+    let x = Self.gap + Double(slot % columns) * (thumbnail.width + Self.gap)
+    let y = Self.gap + Double(slot / columns) * (thumbnail.height + Self.labelHeight + Self.gap)
+    slot += 1
+    context.withSavedState {
+      context.rectangle(x: x, y: y, width: thumbnail.width, height: thumbnail.height)
+      context.clip()
+      context.translate(x: x, y: y)
+      context.scale(x: zoom, y: zoom)
+      renderer.draw(frame.content, in: context, options: options)
+    }
+    context.setSource(red: 0.7, green: 0.7, blue: 0.72)
+    context.lineWidth = 0.5
+    context.rectangle(x: x, y: y, width: thumbnail.width, height: thumbnail.height)
+    context.stroke()
+    context.setFont(renderer.font, size: 10)
+    context.setSource(red: 0.15, green: 0.15, blue: 0.18)
+    context.moveTo(x: x, y: y + thumbnail.height + 13)
+    var label = "#\(frame.number)  \(String(format: "%.2f", frame.time)) s  y \(Int(frame.offset.rounded()))"
+    if let e = frame.event { label += "  \(e)" }
+    context.showText(label)
+  }
+
+  func pngData() throws -> [UInt8] {
+    try context.checkStatus()
+    return surface.pngData()
+  }
+}

@@ -1,0 +1,299 @@
+import Cairo
+import Foundation
+import WaterflowRender
+import WaterflowScene
+
+/// Where an animation goes, chosen by the output path.
+public enum ScrollOutput: Hashable, Sendable {
+  /// A folder of `frame-0001.png`… and `frames.json`.
+  case folder(String)
+  /// One PDF page per frame.
+  case pdf(String)
+  /// A video encoded by ffmpeg.
+  case video(String, VideoFormat)
+
+  /// `.pdf` → PDF, `.gif`/`.apng`/`.mp4`/`.webm` → video, anything else → a folder.
+  public init(path: String) {
+    let ext = (path as NSString).pathExtension.lowercased()
+    if ext == "pdf" {
+      self = .pdf(path)
+    } else if let format = VideoFormat(rawValue: ext) {
+      self = .video(path, format)
+    } else {
+      self = .folder(path)
+    }
+  }
+
+  public var path: String {
+    switch self {
+    case .folder(let p), .pdf(let p), .video(let p, _): p
+    }
+  }
+}
+
+/// How far a job has got, reported after each frame is written.
+public struct ScrollProgress: Sendable {
+  public var done: Int
+  public var total: Int
+  public var elapsed: Double
+}
+
+/// What a finished job made.
+public struct ScrollSummary: Sendable {
+  public var frames: Int
+  /// The frame size in pixels (the largest frame, for scripts that rotate).
+  public var width: Int
+  public var height: Int
+  public var seconds: Double
+  /// Segments that did nothing, and why.
+  public var notes: [String]
+  /// Images that could not be loaded, by path: the cells show a loading placeholder.
+  public var imageFailures: [String: String]
+}
+
+/// Renders a scroll animation: simulates it in order, draws and encodes frames on `jobs`
+/// threads, and writes the output, trace, contact sheet and plot.
+///
+/// Memory is bounded whatever the frame count: frames are simulated one at a time, at most
+/// `2 × jobs` are in flight between simulation and output, and the trace and frame list stream
+/// to disk. Every file is written atomically.
+///
+/// ```swift
+/// var job = ScrollJob(scene: scene, script: .scroll(from: 0, to: 2000, frames: 60), output: ScrollOutput(path: "out.mp4"))
+/// job.jobs = 4
+/// let summary = try job.run()
+/// ```
+public struct ScrollJob: Sendable {
+  public var scene: Scene
+  public var script: ScrollScript
+  public var output: ScrollOutput
+  /// Scale and debug overlay; `reuseMarks` is set per frame when ``markReuse`` is on.
+  public var options: RenderOptions
+  /// Marks newly created (green) and reused (orange) cells in each frame.
+  public var markReuse = false
+  /// Worker threads for drawing and encoding.
+  public var jobs = ProcessInfo.processInfo.activeProcessorCount
+  public var fontPath = Font.defaultPath
+  public var contactSheet: String?
+  /// A `.csv` or `.json` path for the per-frame trace.
+  public var trace: String?
+  public var plot: String?
+  /// Called on the calling thread after each frame is written.
+  public var progress: (@Sendable (ScrollProgress) -> Void)?
+
+  public init(scene: Scene, script: ScrollScript, output: ScrollOutput, options: RenderOptions? = nil) {
+    self.scene = scene
+    self.script = script
+    self.output = output
+    self.options = options ?? RenderOptions(scale: scene.scale)
+  }
+
+  /// The zero-padded file name of a frame in a folder output.
+  public static func frameName(_ number: Int, total: Int) -> String {
+    let digits = max(4, String(total).count)
+    let n = String(number)
+    return "frame-" + String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
+  }
+
+  /// Runs the job.
+  ///
+  /// - Throws: ``ScrollJobError`` or ``VideoEncoderError`` for outputs that cannot be written
+  ///   (ffmpeg missing, a directory that does not exist), or a renderer error.
+  public func run() throws -> ScrollSummary {
+    let clock = ContinuousClock()
+    let started = clock.now
+    func elapsed() -> Double {
+      let d = clock.now - started
+      return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    // A dry run, without drawing: the frame count (for progress and the contact sheet) and the
+    // largest canvas (a video keeps one size when a script rotates). It costs a layout pass a frame.
+    var total = 0
+    var canvas = Size(width: 0, height: 0)
+    for frame in ScrollSimulation(scene: scene, script: script) {
+      total += 1
+      let size = frame.content.canvasSize(debug: options.debug)
+      canvas = Size(width: max(canvas.width, size.width), height: max(canvas.height, size.height))
+    }
+    let frameCount = total
+    let pixelWidth = Int((canvas.width * options.scale).rounded(.up))
+    let pixelHeight = Int((canvas.height * options.scale).rounded(.up))
+
+    let mainRenderer: Renderer
+    do { mainRenderer = try Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
+    let images = ImageReport()
+
+    var traceWriter = try trace.map { try TraceWriter(path: $0) }
+    let sheet = try contactSheet.map { _ in try ContactSheet(frameCount: total, canvas: canvas, renderer: mainRenderer) }
+    var activity = plot == nil ? nil : ActivityPlot()
+
+    // Output-specific parts: the worker's transform and the in-order consumer.
+    let fontPath = self.fontPath
+    let baseOptions = options
+    let markReuse = self.markReuse
+    @Sendable func renderOptions(_ frame: SimulatedFrame) -> RenderOptions {
+      var o = baseOptions
+      o.reuseMarks = markReuse ? frame.pass : nil
+      return o
+    }
+    let makeRenderer: @Sendable () throws -> Renderer = {
+      do { return try Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
+    }
+
+    var finishOutput: () throws -> Void = {}
+    var consumeOutput: (SimulatedFrame, [UInt8]) throws -> Void = { _, _ in }
+    let makeWorker: @Sendable () throws -> (SimulatedFrame) throws -> [UInt8]
+
+    switch output {
+    case .folder(let directory):
+      do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      } catch {
+        throw ScrollJobError("Cannot create the folder '\(directory)': \(error.localizedDescription)")
+      }
+      let frames = try AtomicTextFile(path: directory + "/frames.json")
+      frames.write("{\"fps\": \(JSONNumber.format(script.fps)), \"scale\": \(JSONNumber.format(options.scale)), \"frames\": [")
+      makeWorker = {
+        let renderer = try makeRenderer()
+        return { frame in
+          let png = try renderer.render(frame.content, as: .png, options: renderOptions(frame))
+          try images.collect(renderer.images)
+          try writeAtomically(png, to: directory + "/" + ScrollJob.frameName(frame.number, total: frameCount))
+          return []
+        }
+      }
+      consumeOutput = { frame, _ in
+        frames.write(frame.number == 1 ? "\n  " : ",\n  ")
+        var line = "{\"frame\": \(frame.number), \"file\": \"\(ScrollJob.frameName(frame.number, total: total))\", "
+        line += "\"time\": \(JSONNumber.format(frame.time)), \"offset\": \(JSONNumber.format(frame.offset))"
+        if let e = frame.event { line += ", \"event\": \"\(e)\"" }
+        frames.write(line + "}")
+      }
+      finishOutput = {
+        frames.write("\n]}\n")
+        try frames.commit()
+        try Self.removeStaleFrames(in: directory, keeping: total)
+      }
+
+    case .pdf(let path):
+      let first = ScrollSimulation(scene: scene, script: script).next()!.content.canvasSize(debug: options.debug)
+      let document = try PDFDocument(width: first.width, height: first.height, title: "Waterflow scroll")
+      let context = try Context(document)
+      // PDF pages are drawn in order on one document, so the workers only pass frames through.
+      makeWorker = { { _ in [] } }
+      consumeOutput = { frame, _ in
+        let size = frame.content.canvasSize(debug: baseOptions.debug)
+        document.setPageSize(width: size.width, height: size.height)
+        mainRenderer.draw(frame.content, in: context, options: renderOptions(frame))
+        document.showPage()
+        try images.collect(mainRenderer.images)
+      }
+      finishOutput = {
+        try context.checkStatus()
+        try writeAtomically(try document.finish(), to: path)
+      }
+
+    case .video(let path, let format):
+      let encoder = try VideoEncoder(output: path, format: format, width: pixelWidth, height: pixelHeight, fps: script.fps)
+      makeWorker = {
+        let renderer = try makeRenderer()
+        return { frame in
+          let surface = try renderer.surface(of: frame.content, options: renderOptions(frame))
+          try images.collect(renderer.images)
+          return Self.bgra(surface, width: pixelWidth, height: pixelHeight)
+        }
+      }
+      consumeOutput = { _, pixels in try encoder.write(pixels) }
+      finishOutput = { try encoder.finish() }
+    }
+
+    let simulation = ScrollSimulation(scene: scene, script: script)
+    let pipeline = OrderedPipeline<SimulatedFrame, [UInt8]>(jobs: max(1, jobs), window: 2 * max(1, jobs))
+    var done = 0
+    try pipeline.run(
+      makeWorker: makeWorker,
+      produce: { emit in
+        for frame in simulation { try emit(frame) }
+      },
+      consume: { frame, bytes in
+        try consumeOutput(frame, bytes)
+        traceWriter?.append(frame)
+        sheet?.add(frame, options: renderOptions(frame))
+        activity?.add(frame)
+        done += 1
+        progress?(ScrollProgress(done: done, total: total, elapsed: elapsed()))
+      })
+    try finishOutput()
+    try traceWriter?.commit()
+    traceWriter = nil
+    if let sheet, let path = contactSheet {
+      try writeAtomically(try sheet.pngData(), to: path)
+      try images.collect(mainRenderer.images)
+    }
+    if let path = plot, let chart = activity {
+      let title = "Cell reuse over \(total) frames at \(JSONNumber.format(script.fps)) fps"
+      try writeAtomically(try chart.pngData(font: mainRenderer.font, title: title), to: path)
+      activity = nil
+    }
+    return ScrollSummary(
+      frames: total, width: pixelWidth, height: pixelHeight, seconds: elapsed(), notes: simulation.notes,
+      imageFailures: images.failures)
+  }
+
+  /// The surface's pixels in cairo's byte order (BGRA on little-endian machines), centred on a
+  /// `width` × `height` background when the frame is smaller than the video.
+  static func bgra(_ surface: ImageSurface, width: Int, height: Int) -> [UInt8] {
+    // Palette.background (0.95, 0.95, 0.96) as B, G, R, A bytes.
+    let fill: (UInt8, UInt8, UInt8) = (245, 242, 242)
+    let dx = (width - surface.width) / 2, dy = (height - surface.height) / 2
+    let same = surface.width == width && surface.height == height
+    return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+      if !same {
+        for i in 0..<(width * height) {
+          out[4 * i] = fill.0
+          out[4 * i + 1] = fill.1
+          out[4 * i + 2] = fill.2
+          out[4 * i + 3] = 255
+        }
+      }
+      surface.withUnsafePixels { buffer, stride in
+        let rowBytes = min(surface.width, width) * 4
+        for y in 0..<min(surface.height, height) {
+          let source = buffer.baseAddress! + y * stride
+          let target = UnsafeMutableRawPointer(out.baseAddress!) + ((y + max(0, dy)) * width + max(0, dx)) * 4
+          target.copyMemory(from: source, byteCount: rowBytes)
+        }
+      }
+      count = width * height * 4
+    }
+  }
+
+  /// Removes `frame-N.png` files left by an earlier, longer run, so the folder holds this run only.
+  static func removeStaleFrames(in directory: String, keeping total: Int) throws {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    for name in names where name.hasPrefix("frame-") && name.hasSuffix(".png") {
+      let number = Int(name.dropFirst(6).dropLast(4)) ?? 0
+      if number > total || name != frameName(number, total: total) {
+        try? FileManager.default.removeItem(atPath: directory + "/" + name)
+      }
+    }
+  }
+}
+
+/// Images the workers' renderers could not load, gathered from every thread.
+private final class ImageReport: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var failures: [String: String] = [:]
+
+  /// Records new failures; a corrupt image (not a PNG) is an error.
+  func collect(_ store: ImageStore) throws {
+    guard !store.failures.isEmpty else { return }
+    lock.lock()
+    for (path, reason) in store.failures { failures[path] = reason }
+    lock.unlock()
+    if let path = store.corrupt.sorted().first {
+      throw ScrollJobError("\(store.failures[path]!) Fix or remove the image.")
+    }
+  }
+}

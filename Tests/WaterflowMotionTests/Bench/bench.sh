@@ -1,0 +1,14 @@
+#!/bin/sh
+# Scroll benchmark (not run by the tests): 60 frames of a 375x667@2x scene to a PNG folder.
+# Compares `waterflow scroll` (release build) with the pycairo baseline, and --jobs 2 with --jobs 1,
+# all in one hyperfine run so the ratios share the machine's load. Needs: hyperfine, pip install pycairo.
+set -eu
+cd "$(dirname "$0")/../../.."
+B=.build/release/waterflow
+S=Tests/WaterflowMotionTests/Bench/bench-scene.json
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "${EXPORT:-$T/bench.json}" \
+  -n pycairo "python3 Tests/WaterflowMotionTests/Bench/scroll_pycairo.py $T/py" \
+  -n jobs1 "$B scroll $S -o $T/j1 --to 2000 --frames 60 --curve linear --jobs 1" \
+  -n jobs2 "$B scroll $S -o $T/j2 --to 2000 --frames 60 --curve linear --jobs 2"
