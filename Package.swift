@@ -58,7 +58,10 @@ let package = Package(
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene"]),
     .testTarget(name: "CairoTests", dependencies: ["Cairo"]),
     .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo"]),
-    .testTarget(name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo"]),
+    .testTarget(
+      name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo"],
+      exclude: ["Bench"]  // benchmark scripts, run by hand: not tests
+    ),
     .testTarget(name: "WaterflowGoldenTests", dependencies: ["WaterflowGolden", "WaterflowScene", "Cairo"]),
     .testTarget(
       name: "WaterflowSnapshotTestingTests",
