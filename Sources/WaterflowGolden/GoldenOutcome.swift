@@ -65,6 +65,20 @@ public struct GoldenSequenceOutcome: Sendable {
   public let frames: [GoldenOutcome]
   /// Golden frames beyond the last rendered one (the sequence got shorter), to prune.
   public let extraGoldenFrames: [String]
+  /// False for a single golden, which is checked as a sequence of one frame.
+  public let isSequence: Bool
+
+  /// Creates an outcome from the frames' outcomes.
+  public init(
+    name: String, offsets: [Double], frames: [GoldenOutcome], extraGoldenFrames: [String] = [],
+    isSequence: Bool = true
+  ) {
+    self.name = name
+    self.offsets = offsets
+    self.frames = frames
+    self.extraGoldenFrames = extraGoldenFrames
+    self.isSequence = isSequence
+  }
 
   /// The index of the first frame that failed, or nil.
   public var firstFailingFrame: Int? { frames.firstIndex { $0.isFailure } }
@@ -75,6 +89,7 @@ public struct GoldenSequenceOutcome: Sendable {
 
   /// A message for the whole sequence: the first failing frame and the count, then that frame's message.
   public var message: String {
+    if !isSequence, frames.count == 1 { return frames[0].message }
     guard let first = firstFailingFrame else {
       let recorded = frames.count { $0.didRecord }
       return recorded > 0 ? "Recorded \(recorded) of \(frames.count) frames of '\(name)'." : ""

@@ -21,13 +21,19 @@ public struct GoldenShot: Sendable {
   public var options: RenderOptions
   /// Draws the whole-content overview instead of the viewport.
   public var overview: Bool
+  /// Cells whose pixels are not compared, by index; masked in every frame where they show.
+  public var maskedCells: [Int]
 
   /// Creates a shot.
-  public init(scene: Scene, position: Position, options: RenderOptions, overview: Bool = false) {
+  public init(
+    scene: Scene, position: Position, options: RenderOptions, overview: Bool = false,
+    maskedCells: [Int] = []
+  ) {
     self.scene = scene
     self.position = position
     self.options = options
     self.overview = overview
+    self.maskedCells = maskedCells
   }
 
   /// The offsets of the frames, in order: one for `.offset`, from…to for `.sequence`.
@@ -54,21 +60,27 @@ public struct GoldenShot: Sendable {
   /// - Parameter renderer: The renderer (its font is part of the fingerprint).
   /// - Returns: The frames, with their offsets.
   /// - Throws: ``GoldenError`` (`.render`) when drawing fails.
-  public func frames(with renderer: Renderer) throws(GoldenError) -> [(offset: Double, image: RGBAImage)] {
+  public func frames(with renderer: Renderer) throws(GoldenError) -> [GoldenFrame] {
     let controller = SceneController(scene: scene)
     _ = controller.view.layoutSubviews()
-    var out: [(offset: Double, image: RGBAImage)] = []
+    var out: [GoldenFrame] = []
     switch position {
     case .offset(let y, let step):
       scroll(controller, to: y, step: step)
-      out.append((y, try image(of: controller, with: renderer)))
+      out.append(try frame(at: y, of: controller, with: renderer))
     case .sequence:
       for y in offsets {
         _ = controller.view.scroll(to: y)
-        out.append((y, try image(of: controller, with: renderer)))
+        out.append(try frame(at: y, of: controller, with: renderer))
       }
     }
     return out
+  }
+
+  private func frame(at y: Double, of controller: SceneController, with renderer: Renderer) throws(GoldenError) -> GoldenFrame {
+    // The overview draws the whole content, where cell rectangles are not viewport pixels.
+    let masks = overview ? [] : maskedCells.compactMap { PixelRect(cellAt: $0, in: controller.view, options: options) }
+    return GoldenFrame(offset: y, image: try image(of: controller, with: renderer), masks: masks)
   }
 
   private func scroll(_ controller: SceneController, to target: Double, step: Double) {
@@ -89,6 +101,23 @@ public struct GoldenShot: Sendable {
     } catch {
       throw GoldenError(.render, "Cannot render '\(scene.path)': \(error)")
     }
+  }
+}
+
+/// One rendered frame of a ``GoldenShot``.
+public struct GoldenFrame: Sendable {
+  /// The scroll offset.
+  public var offset: Double
+  /// The pixels.
+  public var image: RGBAImage
+  /// The masked cells' rectangles in this frame.
+  public var masks: [PixelRect]
+
+  /// Creates a frame.
+  public init(offset: Double, image: RGBAImage, masks: [PixelRect] = []) {
+    self.offset = offset
+    self.image = image
+    self.masks = masks
   }
 }
 

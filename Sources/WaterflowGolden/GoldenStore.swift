@@ -1,4 +1,5 @@
 public import Cairo
+public import WaterflowRender
 internal import Foundation
 
 /// A folder of golden PNGs, checked and recorded under a ``GoldenConfiguration``.
@@ -143,16 +144,18 @@ public struct GoldenStore: Sendable {
   /// - Returns: Every frame's outcome, the first failing frame and the failing count.
   /// - Throws: ``GoldenError`` as ``check(_:named:fingerprint:diffOptions:tolerance:)`` does.
   public func checkSequence(
-    _ frames: [(offset: Double, image: RGBAImage)], named name: String,
+    _ frames: [GoldenFrame], named name: String,
     fingerprint: FontStackFingerprint, diffOptions: ImageDiff.Options? = nil,
     tolerance: DiffTolerance? = nil
   ) throws(GoldenError) -> GoldenSequenceOutcome {
     var outcomes: [GoldenOutcome] = []
     for (k, frame) in frames.enumerated() {
+      var options = diffOptions ?? configuration.diffOptions
+      options.masks += frame.masks
       outcomes.append(
         try check(
           frame.image, named: GoldenStore.frameName(name, k, count: frames.count),
-          fingerprint: fingerprint, diffOptions: diffOptions, tolerance: tolerance))
+          fingerprint: fingerprint, diffOptions: options, tolerance: tolerance))
     }
     // Frames past the end of a shortened sequence: reported so `golden prune` can remove them.
     var extra: [String] = []
@@ -163,6 +166,32 @@ public struct GoldenStore: Sendable {
     }
     return GoldenSequenceOutcome(
       name: name, offsets: frames.map(\.offset), frames: outcomes, extraGoldenFrames: extra)
+  }
+
+  /// Renders a manifest entry and checks it: one golden, or every frame of a sequence.
+  ///
+  /// - Parameters:
+  ///   - entry: The entry.
+  ///   - renderer: The renderer; its font must be the one in `fingerprint`.
+  ///   - fingerprint: This machine's font stack.
+  /// - Returns: The outcome (a single golden is a sequence of one frame with `isSequence` false).
+  /// - Throws: ``GoldenError`` when the scene cannot be loaded or rendered, or a file fails.
+  public func check(
+    _ entry: GoldenManifest.Entry, renderer: Renderer, fingerprint: FontStackFingerprint
+  ) throws(GoldenError) -> GoldenSequenceOutcome {
+    let frames = try entry.shot().frames(with: renderer)
+    if entry.isSequence {
+      return try checkSequence(
+        frames, named: entry.name, fingerprint: fingerprint, diffOptions: entry.diffOptions,
+        tolerance: entry.tolerance)
+    }
+    var options = entry.diffOptions
+    options.masks += frames[0].masks
+    let outcome = try check(
+      frames[0].image, named: entry.name, fingerprint: fingerprint, diffOptions: options,
+      tolerance: entry.tolerance)
+    return GoldenSequenceOutcome(
+      name: entry.name, offsets: [frames[0].offset], frames: [outcome], isSequence: false)
   }
 
   /// The golden name of frame `k` of a sequence of `count` frames: `name.03`.
