@@ -103,10 +103,10 @@ struct GoldenTestContext {
   let renderer: Renderer
   let fingerprint: FontStackFingerprint
 
-  init(configuration: GoldenConfiguration?, goldenDirectory: String?, filePath: StaticString) throws(GoldenError) {
+  init(configuration given: GoldenConfiguration?, goldenDirectory: String?, filePath: StaticString) throws(GoldenError) {
     let root = packageRoot(containing: "\(filePath)")
     let configuration: GoldenConfiguration
-    if let given = configuration {
+    if let given {
       configuration = given
     } else {
       var fromEnvironment = try GoldenConfiguration.fromEnvironment(
