@@ -59,10 +59,16 @@ let package = Package(
     .testTarget(name: "CairoTests", dependencies: ["Cairo"]),
     .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo"]),
     .testTarget(name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo"]),
-    .testTarget(name: "WaterflowGoldenTests", dependencies: ["WaterflowGolden", "WaterflowScene", "Cairo"]),
+    .testTarget(
+      name: "WaterflowGoldenTests",
+      dependencies: ["WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo"]
+    ),
     .testTarget(
       name: "WaterflowSnapshotTestingTests",
-      dependencies: ["WaterflowSnapshotTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+      dependencies: [
+        "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]
     ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow"]),
   ],

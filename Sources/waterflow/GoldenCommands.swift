@@ -219,13 +219,14 @@ struct GoldenRunOptions: ParsableArguments {
       warn("warning: the font stack differs from \(store.fingerprintPath): \(changes.joined(separator: ", ")). Failures along glyph edges may come from that alone.")
     }
     var outcomes: [GoldenSequenceOutcome] = []
+    let width = entries.map(\.name.count).max() ?? 0
     for entry in entries {
       let outcome = try store.check(entry, renderer: renderer, fingerprint: fingerprint)
       outcomes.append(outcome)
       if json {
         emit(Self.json(outcome).rendered())
       } else {
-        emit(Self.line(outcome))
+        emit(Self.line(outcome, width: width))
         if outcome.isFailure { emit(outcome.message.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")) }
       }
     }
@@ -250,7 +251,7 @@ struct GoldenRunOptions: ParsableArguments {
     if failed > 0 { throw ExitCode(1) }
   }
 
-  static func line(_ o: GoldenSequenceOutcome) -> String {
+  static func line(_ o: GoldenSequenceOutcome, width: Int) -> String {
     let status: String
     if o.isFailure {
       status = o.frames.allSatisfy({ $0.status != .failed }) ? "MISSING " : "FAIL    "
@@ -272,7 +273,7 @@ struct GoldenRunOptions: ParsableArguments {
       default: detail = f.diff?.description ?? ""
       }
     }
-    return "\(status)  \(o.name)  \(detail)"
+    return "\(status)  \(o.name.padding(toLength: max(width, o.name.count), withPad: " ", startingAt: 0))  \(detail)"
   }
 
   static func json(_ o: GoldenSequenceOutcome) -> JSONText {
@@ -315,7 +316,7 @@ struct GoldenRecordCommand: ParsableCommand {
 struct GoldenPruneCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "prune",
-    abstract: "List golden PNGs that no manifest entry owns; delete them with --delete.")
+    abstract: "List golden PNGs that no manifest entry owns (exit 1 if any); delete them with --delete.")
 
   @Option(help: "The manifest; goldens live in its folder.")
   var manifest = "Golden/manifest.json"
@@ -346,9 +347,13 @@ struct GoldenPruneCommand: ParsableCommand {
         return
       }
       emit(orphans.joined(separator: "\n"))
-      emit(delete
-        ? "Deleted \(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s")."
-        : "\(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s") (no manifest entry owns \(orphans.count == 1 ? "it" : "them")). Delete with: waterflow golden prune --delete")
+      if delete {
+        emit("Deleted \(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s").")
+      } else {
+        emit("\(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s") (no manifest entry owns \(orphans.count == 1 ? "it" : "them")). Delete with: waterflow golden prune --delete")
+        // Exit 1, so CI can fail on forgotten goldens without deleting anything.
+        throw ExitCode(1)
+      }
     }
   }
 }
