@@ -149,11 +149,15 @@ public struct GoldenStore: Sendable {
     tolerance: DiffTolerance? = nil
   ) throws(GoldenError) -> GoldenSequenceOutcome {
     var outcomes: [GoldenOutcome] = []
+    // Frames are re-recorded through their sequence, so hints name the sequence.
+    var store = self
+    let hint = configuration.recordHint
+    store.configuration.recordHint = { _ in hint(name) }
     for (k, frame) in frames.enumerated() {
       var options = diffOptions ?? configuration.diffOptions
       options.masks += frame.masks
       outcomes.append(
-        try check(
+        try store.check(
           frame.image, named: GoldenStore.frameName(name, k, count: frames.count),
           fingerprint: fingerprint, diffOptions: options, tolerance: tolerance))
     }
