@@ -152,3 +152,18 @@ extension GoldenStoreTests {
     #expect(checked.diff?.identical == true)
   }
 }
+
+extension GoldenStoreTests {
+  // MARK: - expectGolden
+
+  @Test func testExpectGolden_FindsGoldenFromFilePathAndThrowsOnMismatch() throws {
+    let scene = try GoldenTestSupport.scene("reference")
+    let configuration = GoldenTestSupport.checking(artifacts: try GoldenTestSupport.temporaryDirectory())
+    try expectGolden(of: scene, at: 600, step: 50, named: "reference/scrolled", configuration: configuration)
+    let error = #expect(throws: GoldenError.self) {
+      try expectGolden(of: scene, at: 601, step: 50, named: "reference/scrolled", configuration: configuration)
+    }
+    #expect(error?.code == .mismatch)
+    #expect(error?.description.hasPrefix("Golden 'reference/scrolled' does not match \(GoldenTestSupport.goldenDirectory)/reference/scrolled.png (375×667):") == true)
+  }
+}
