@@ -1,4 +1,4 @@
-public import Cairo
+internal import Cairo
 internal import Foundation
 
 /// One self-contained HTML page about a golden run: a summary table, and for every failure the
