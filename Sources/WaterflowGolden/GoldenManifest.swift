@@ -1,6 +1,6 @@
 internal import Foundation
 public import WaterflowRender
-public import WaterflowScene
+internal import WaterflowScene
 
 /// The list of goldens that `waterflow golden check|record|prune` works through.
 ///
