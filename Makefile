@@ -6,7 +6,7 @@
 SWIFT       ?= swift
 DEMO_DIR    ?= .build/demo
 APT_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libpng-dev libdeflate-dev fonts-dejavu-core \
-               poppler-utils librsvg2-bin libxml2-utils ffmpeg time
+               poppler-utils librsvg2-bin libxml2-utils ffmpeg time chromium
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN          = .build/release/waterflow
 

@@ -62,10 +62,16 @@ let package = Package(
       name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo"],
       exclude: ["Bench"]  // benchmark scripts, run by hand: not tests
     ),
-    .testTarget(name: "WaterflowGoldenTests", dependencies: ["WaterflowGolden", "WaterflowScene", "Cairo"]),
+    .testTarget(
+      name: "WaterflowGoldenTests",
+      dependencies: ["WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo"]
+    ),
     .testTarget(
       name: "WaterflowSnapshotTestingTests",
-      dependencies: ["WaterflowSnapshotTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+      dependencies: [
+        "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]
     ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow"]),
   ],

@@ -1,0 +1,271 @@
+public import Cairo
+public import WaterflowRender
+internal import Foundation
+
+/// A folder of golden PNGs, checked and recorded under a ``GoldenConfiguration``.
+///
+/// The golden named `"reference/top"` is `<directory>/reference/top.png`. Goldens are written
+/// atomically and never in CI. A failure writes `NAME.expected.png`, `NAME.actual.png` and the
+/// three-panel `NAME.diff.png` into the artifacts folder, and its message starts with the font
+/// stack when that differs from `fingerprint.json`.
+///
+/// ```swift
+/// let store = GoldenStore(directory: "Golden", configuration: .init(recordMode: .missing))
+/// let outcome = try store.check(image, named: "reference/top", fingerprint: fingerprint)
+/// if outcome.isFailure { print(outcome.message) }
+/// ```
+public struct GoldenStore: Sendable {
+  /// The golden folder.
+  public let directory: String
+  /// Record mode, artifacts, diff options and tolerance.
+  public var configuration: GoldenConfiguration
+
+  /// Creates a store over a folder, which is created when the first golden is recorded.
+  public init(directory: String, configuration: GoldenConfiguration) {
+    self.directory = directory
+    self.configuration = configuration
+  }
+
+  /// The path of a golden's file.
+  public func path(for name: String) -> String { directory + "/" + name + ".png" }
+
+  /// The fingerprint file in the golden folder.
+  public var fingerprintPath: String { directory + "/" + FontStackFingerprint.fileName }
+
+  /// The changes between the recorded fingerprint and `current`; empty when none was recorded.
+  ///
+  /// - Throws: ``GoldenError`` when the fingerprint file is damaged.
+  public func fontStackChanges(to current: FontStackFingerprint) throws(GoldenError) -> [String] {
+    guard let recorded = try FontStackFingerprint.read(from: fingerprintPath) else { return [] }
+    return current.changes(since: recorded)
+  }
+
+  /// Compares an image with its golden, recording it when the mode allows.
+  ///
+  /// - Parameters:
+  ///   - image: The rendered image.
+  ///   - name: The golden's name (a relative path without `.png`).
+  ///   - fingerprint: This machine's font stack; written next to recorded goldens.
+  ///   - diffOptions: Options for this golden, instead of the configuration's.
+  ///   - tolerance: The tolerance for this golden, instead of the configuration's.
+  /// - Returns: The outcome; a mismatch is an outcome, not an error.
+  /// - Throws: ``GoldenError`` (`.file`) when a golden cannot be decoded or a file cannot be written.
+  public func check(
+    _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint,
+    diffOptions: ImageDiff.Options? = nil, tolerance: DiffTolerance? = nil
+  ) throws(GoldenError) -> GoldenOutcome {
+    let golden = path(for: name)
+    let mode = configuration.effectiveRecordMode
+    let tolerance = tolerance ?? configuration.tolerance
+    let options = diffOptions ?? configuration.diffOptions
+    let changes = try fontStackChanges(to: fingerprint)
+    let exists = FileManager.default.fileExists(atPath: golden)
+    let size = PixelSize(width: image.width, height: image.height)
+
+    func outcome(
+      _ status: GoldenOutcome.Status, diff: DiffResult? = nil, expected: RGBAImage? = nil,
+      artifacts: GoldenArtifacts? = nil, message: String = ""
+    ) -> GoldenOutcome {
+      GoldenOutcome(
+        name: name, goldenPath: golden, status: status, diff: diff, tolerance: tolerance,
+        expected: expected, actual: image, artifacts: artifacts, fontStackChanges: changes,
+        message: message)
+    }
+
+    if mode == .all {
+      try record(image, at: golden, fingerprint: fingerprint)
+      return outcome(
+        .recordedAll, message: "Recorded golden '\(name)' (\(size)) at \(golden) because the record mode is 'all'; nothing was compared.")
+    }
+    guard exists else {
+      if mode == .never {
+        let artifacts = try writeArtifacts(name: name, expected: nil, actual: image, diff: nil)
+        let why = configuration.isCI
+          ? "CI is set, so goldens are never recorded here"
+          : "the record mode is 'never'"
+        return outcome(
+          .missing, artifacts: artifacts,
+          message: """
+            No golden '\(name)' at \(golden), and \(why). The rendered image (\(size)) is at \(artifacts.actual).
+            Record it on a development machine with: \(configuration.recordHint(name))
+            then commit \(golden)\(FileManager.default.fileExists(atPath: fingerprintPath) ? "" : " and \(fingerprintPath)").
+            """)
+      }
+      try record(image, at: golden, fingerprint: fingerprint)
+      return outcome(
+        .recordedNew,
+        message: "No golden '\(name)' existed; recorded \(golden) (\(size)). Check the image, commit it, and re-run to compare against it.")
+    }
+
+    let expected: RGBAImage
+    do {
+      expected = try RGBAImage(contentsOfPNGFile: golden)
+    } catch {
+      throw GoldenError(.file, "The golden '\(name)' cannot be read: \(error). Delete it and record it again.")
+    }
+    let result = ImageDiff.compare(expected, image, options: options, diffImage: .unlessIdentical)
+    if result.isWithin(tolerance) {
+      return outcome(.matched, diff: result, expected: expected)
+    }
+
+    let artifacts = try writeArtifacts(name: name, expected: expected, actual: image, diff: result)
+    var lines: [String] = []
+    if !changes.isEmpty {
+      lines.append(
+        "The font stack differs from the one the goldens were recorded with (\(fingerprintPath)): \(changes.joined(separator: ", ")). Glyph edges may differ for that reason alone.")
+    }
+    if result.sizesDiffer {
+      lines.append(
+        "Golden '\(name)' has a different size: \(golden) is \(result.expectedSize), the rendered image is \(result.actualSize).")
+    } else {
+      lines.append(
+        "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ (\(GoldenStore.percent(result.ratio))), allowed \(GoldenStore.describe(tolerance)).")
+    }
+    lines.append("  expected: \(artifacts.expected ?? "-")")
+    lines.append("  actual:   \(artifacts.actual)")
+    if let diff = artifacts.diff { lines.append("  diff:     \(diff) (expected | actual | differences in red)") }
+    if mode == .failed {
+      try record(image, at: golden, fingerprint: fingerprint)
+      lines.append("Re-recorded \(golden) because the record mode is 'failed'.")
+      return outcome(.rerecorded, diff: result, expected: expected, artifacts: artifacts, message: lines.joined(separator: "\n"))
+    }
+    lines.append("If the change is intended, re-record with: \(configuration.recordHint(name))")
+    return outcome(.failed, diff: result, expected: expected, artifacts: artifacts, message: lines.joined(separator: "\n"))
+  }
+
+  /// Checks every frame of a sequence; frame *k* is the golden `name.kk` (two digits or more).
+  ///
+  /// - Parameters:
+  ///   - frames: The rendered frames with their offsets, in order.
+  ///   - name: The sequence's name.
+  ///   - fingerprint: As for ``check(_:named:fingerprint:diffOptions:tolerance:)``.
+  ///   - diffOptions: As for ``check(_:named:fingerprint:diffOptions:tolerance:)``.
+  ///   - tolerance: As for ``check(_:named:fingerprint:diffOptions:tolerance:)``.
+  /// - Returns: Every frame's outcome, the first failing frame and the failing count.
+  /// - Throws: ``GoldenError`` as ``check(_:named:fingerprint:diffOptions:tolerance:)`` does.
+  public func checkSequence(
+    _ frames: [GoldenFrame], named name: String,
+    fingerprint: FontStackFingerprint, diffOptions: ImageDiff.Options? = nil,
+    tolerance: DiffTolerance? = nil
+  ) throws(GoldenError) -> GoldenSequenceOutcome {
+    var outcomes: [GoldenOutcome] = []
+    // Frames are re-recorded through their sequence, so hints name the sequence.
+    var store = self
+    let hint = configuration.recordHint
+    store.configuration.recordHint = { _ in hint(name) }
+    for (k, frame) in frames.enumerated() {
+      var options = diffOptions ?? configuration.diffOptions
+      options.masks += frame.masks
+      outcomes.append(
+        try store.check(
+          frame.image, named: GoldenStore.frameName(name, k, count: frames.count),
+          fingerprint: fingerprint, diffOptions: options, tolerance: tolerance))
+    }
+    // Frames past the end of a shortened sequence: reported so `golden prune` can remove them.
+    var extra: [String] = []
+    var k = frames.count
+    while FileManager.default.fileExists(atPath: path(for: GoldenStore.frameName(name, k, count: k + 1))) {
+      extra.append(path(for: GoldenStore.frameName(name, k, count: k + 1)))
+      k += 1
+    }
+    return GoldenSequenceOutcome(
+      name: name, offsets: frames.map(\.offset), frames: outcomes, extraGoldenFrames: extra)
+  }
+
+  /// Renders a manifest entry and checks it: one golden, or every frame of a sequence.
+  ///
+  /// - Parameters:
+  ///   - entry: The entry.
+  ///   - renderer: The renderer; its font must be the one in `fingerprint`.
+  ///   - fingerprint: This machine's font stack.
+  /// - Returns: The outcome (a single golden is a sequence of one frame with `isSequence` false).
+  /// - Throws: ``GoldenError`` when the scene cannot be loaded or rendered, or a file fails.
+  public func check(
+    _ entry: GoldenManifest.Entry, renderer: Renderer, fingerprint: FontStackFingerprint
+  ) throws(GoldenError) -> GoldenSequenceOutcome {
+    let frames = try entry.shot().frames(with: renderer)
+    if entry.isSequence {
+      return try checkSequence(
+        frames, named: entry.name, fingerprint: fingerprint, diffOptions: entry.diffOptions,
+        tolerance: entry.tolerance)
+    }
+    var options = entry.diffOptions
+    options.masks += frames[0].masks
+    let outcome = try check(
+      frames[0].image, named: entry.name, fingerprint: fingerprint, diffOptions: options,
+      tolerance: entry.tolerance)
+    return GoldenSequenceOutcome(
+      name: entry.name, offsets: [frames[0].offset], frames: [outcome], isSequence: false)
+  }
+
+  /// The golden name of frame `k` of a sequence of `count` frames: `name.03`.
+  public static func frameName(_ name: String, _ k: Int, count: Int) -> String {
+    let digits = max(2, String(max(0, count - 1)).count)
+    let number = String(k)
+    return name + "." + String(repeating: "0", count: max(0, digits - number.count)) + number
+  }
+
+  // MARK: - Files
+
+  private func record(_ image: RGBAImage, at golden: String, fingerprint: FontStackFingerprint) throws(GoldenError) {
+    // Belt and braces: effectiveRecordMode is already .never in CI.
+    guard !configuration.isCI else {
+      throw GoldenError(.configuration, "Refusing to write \(golden): CI is set, and goldens are never written in CI.")
+    }
+    try GoldenStore.writeFile(image.pngData(compression: .best), to: golden)
+    let existing = try? FontStackFingerprint.read(from: fingerprintPath)
+    if existing != fingerprint {
+      try GoldenStore.writeFile(fingerprint.fileContents, to: fingerprintPath)
+    }
+  }
+
+  private func writeArtifacts(
+    name: String, expected: RGBAImage?, actual: RGBAImage, diff: DiffResult?
+  ) throws(GoldenError) -> GoldenArtifacts {
+    let base = configuration.artifactsDirectory + "/" + name
+    var artifacts = GoldenArtifacts(expected: nil, actual: base + ".actual.png", diff: nil)
+    try GoldenStore.writeFile(actual.pngData(compression: .fast), to: artifacts.actual)
+    if let expected {
+      artifacts.expected = base + ".expected.png"
+      try GoldenStore.writeFile(expected.pngData(compression: .fast), to: artifacts.expected!)
+      let panels = DiffPanels.compose(expected: expected, actual: actual, diff: diff?.diffImage)
+      artifacts.diff = base + ".diff.png"
+      try GoldenStore.writeFile(panels.pngData(compression: .fast), to: artifacts.diff!)
+    }
+    return artifacts
+  }
+
+  /// Writes a file atomically, creating its folder first.
+  static func writeFile(_ bytes: [UInt8], to path: String) throws(GoldenError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    do {
+      if !folder.isEmpty {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      }
+      try writeAtomically(bytes, to: path)
+    } catch {
+      throw GoldenError(.file, "Cannot write '\(path)': \(error)")
+    }
+  }
+
+  // MARK: - Formatting
+
+  /// "0.085%": three significant decimals of a ratio as a percentage.
+  static func percent(_ ratio: Double) -> String {
+    let value = (ratio * 100_000).rounded() / 1000
+    return "\(format(value))%"
+  }
+
+  /// A number without a trailing ".0".
+  static func format(_ d: Double) -> String {
+    d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+  }
+
+  /// "0 pixels", "20 pixels", "0.1%", "20 pixels and 0.1%".
+  static func describe(_ tolerance: DiffTolerance) -> String {
+    var parts: [String] = []
+    if tolerance.maxMismatchedPixels != .max { parts.append("\(tolerance.maxMismatchedPixels) pixels") }
+    if tolerance.maxMismatchedRatio < 1 { parts.append(percent(tolerance.maxMismatchedRatio)) }
+    return parts.isEmpty ? "any number" : parts.joined(separator: " and ")
+  }
+}
