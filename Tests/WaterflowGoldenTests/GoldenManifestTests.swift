@@ -13,7 +13,7 @@ extension GoldenManifestTests {
     for file in files {
       let path = dir + "/" + file
       try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      FileManager.default.createFile(atPath: path, contents: Data())
+      _ = FileManager.default.createFile(atPath: path, contents: Data())
     }
     try json.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
     return (try GoldenManifest(contentsOf: dir + "/manifest.json"), dir)
