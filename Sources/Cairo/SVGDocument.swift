@@ -64,22 +64,29 @@ public final class SVGDocument {
 /// Rewrites cairo's `surfaceN` and `imageN` ids (and references to them) to 1, 2, … per prefix.
 func renumberingSurfaceIDs(_ svg: [UInt8]) -> [UInt8] {
   let text = String(decoding: svg, as: UTF8.self)
-  let pattern = try! NSRegularExpression(pattern: #"(id="|#)(surface|image)([0-9]+)"#)
+  let pattern = try! NSRegularExpression(
+    pattern: #"(id="|#)(surface|image)([0-9]+)"#)
   let source = text as NSString
   var numbers: [String: Int] = [:]
   var next: [String: Int] = [:]
   var result = ""
   var position = 0
-  for match in pattern.matches(in: text, range: NSRange(location: 0, length: source.length)) {
+  for match in pattern.matches(
+    in: text, range: NSRange(location: 0, length: source.length))
+  {
     let kind = source.substring(with: match.range(at: 2))
     let key = kind + source.substring(with: match.range(at: 3))
-    let number = numbers[key] ?? {
-      let n = next[kind, default: 0] + 1
-      next[kind] = n
-      numbers[key] = n
-      return n
-    }()
-    result += source.substring(with: NSRange(location: position, length: match.range.location - position))
+    let number =
+      numbers[key]
+      ?? {
+        let n = next[kind, default: 0] + 1
+        next[kind] = n
+        numbers[key] = n
+        return n
+      }()
+    result += source.substring(
+      with: NSRange(location: position, length: match.range.location - position)
+    )
     result += source.substring(with: match.range(at: 1)) + kind + String(number)
     position = match.range.location + match.range.length
   }

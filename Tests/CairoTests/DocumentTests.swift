@@ -8,7 +8,8 @@ import Testing
 
 /// A two-page PDF: the test frame, scaled down to A4, then a page of plain text.
 private func renderPDF() throws -> [UInt8] {
-  let document = try PDFDocument(width: 595, height: 842, title: "Waterflow test")
+  let document = try PDFDocument(
+    width: 595, height: 842, title: "Waterflow test")
   let context = try Context(document)
   context.withSavedState {
     context.scale(x: 0.35, y: 0.35)
@@ -54,14 +55,19 @@ extension DocumentTests {
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyyMMdd"
     formatter.timeZone = TimeZone(identifier: "UTC")
-    for day in [Date(), Date().addingTimeInterval(-86_400), Date().addingTimeInterval(86_400)] {
+    for day in [
+      Date(), Date().addingTimeInterval(-86_400),
+      Date().addingTimeInterval(86_400),
+    ] {
       #expect(!text.contains("(" + formatter.string(from: day)))
       #expect(!text.contains("(D:" + formatter.string(from: day)))
     }
   }
 
   @Test func pdf_ContainsRealText_AndPages() throws {
-    try #require(isInstalled("pdftotext") && isInstalled("pdfinfo"), "poppler-utils is not installed")
+    try #require(
+      isInstalled("pdftotext") && isInstalled("pdfinfo"),
+      "poppler-utils is not installed")
     let path = try writeTemporaryFile(try renderPDF(), named: "test.pdf")
     let text = try run("pdftotext", [path, "-"])
     #expect(text.status == 0)
@@ -96,9 +102,11 @@ extension DocumentTests {
 extension DocumentTests {
   @Test func svg_TwoRenders_AreByteIdentical() throws {
     let first = try renderSVG()
-    _ = try makeTestFrame(width: 10, height: 10)  // creates more cairo surfaces in between
+    // Create more cairo surfaces in between, which advances cairo's serial numbers.
+    _ = try makeTestFrame(width: 10, height: 10)
     #expect(try renderSVG() == first)
-    #expect(String(decoding: first, as: UTF8.self).contains("<g id=\"surface1\">"))
+    #expect(
+      String(decoding: first, as: UTF8.self).contains("<g id=\"surface1\">"))
   }
 
   @Test func svg_IsValidXML_AndRendersWithRsvg() throws {

@@ -7,7 +7,9 @@ import Testing
 // MARK: - Fixtures
 
 /// Draws "Waterflow 42" in black on white and returns the surface.
-private func renderText(_ text: String = "Waterflow 42", font: Font = testFont) throws -> ImageSurface {
+private func renderText(_ text: String = "Waterflow 42", font: Font = testFont)
+  throws -> ImageSurface
+{
   let surface = try ImageSurface(width: 240, height: 60)
   let context = try Context(surface)
   context.setSource(red: 1, green: 1, blue: 1)
@@ -43,7 +45,9 @@ private let hostileFontconfig = """
   """
 
 /// What the child process and the parent both render and compare.
-private func renderEverything() throws -> (png: [UInt8], pdf: [UInt8], svg: [UInt8]) {
+private func renderEverything() throws -> (
+  png: [UInt8], pdf: [UInt8], svg: [UInt8]
+) {
   let png = try renderText().pngData()
   let pdf = try PDFDocument(width: 200, height: 100)
   let pdfContext = try Context(pdf)
@@ -66,21 +70,28 @@ extension FontTests {
     #expect(testFont.path == Font.defaultPath)
     #expect(testFont.fileHash.hasPrefix("fnv1a64:"))
     #expect(testFont.fileHash.count == "fnv1a64:".count + 16)
-    #expect(try Font(contentsOfFile: Font.defaultPath).fileHash == testFont.fileHash)
-    let mono = try Font(contentsOfFile: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
+    #expect(
+      try Font(contentsOfFile: Font.defaultPath).fileHash == testFont.fileHash)
+    let mono = try Font(
+      contentsOfFile: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
     #expect(mono.fileHash != testFont.fileHash)
   }
 
   @Test func missingFile_ThrowsNamingThePath() {
     let path = "/nonexistent/font.ttf"
-    let error = #expect(throws: GraphicsError.self) { try Font(contentsOfFile: path) }
+    let error = #expect(throws: GraphicsError.self) {
+      try Font(contentsOfFile: path)
+    }
     #expect(error?.code == .fileNotReadable)
     #expect(error?.description.contains(path) == true)
   }
 
   @Test func notAFont_ThrowsNamingThePath() throws {
-    let path = try writeTemporaryFile(Array("not a font".utf8), named: "bad.ttf")
-    let error = #expect(throws: GraphicsError.self) { try Font(contentsOfFile: path) }
+    let path = try writeTemporaryFile(
+      Array("not a font".utf8), named: "bad.ttf")
+    let error = #expect(throws: GraphicsError.self) {
+      try Font(contentsOfFile: path)
+    }
     #expect(error?.code == .invalidFont)
     #expect(error?.description.contains(path) == true)
   }
@@ -88,7 +99,9 @@ extension FontTests {
   @Test func libraryVersions_NameEveryLibrary() {
     let versions = CairoLibrary.versions
     #expect(versions.cairo.hasPrefix("1."))
-    for version in [versions.pixman, versions.freetype, versions.libpng, versions.libdeflate] {
+    for version in [
+      versions.pixman, versions.freetype, versions.libpng, versions.libdeflate,
+    ] {
       #expect(version.first?.isNumber == true, "\(versions)")
     }
   }
@@ -102,12 +115,17 @@ extension FontTests {
     let inked = pixels.filter { $0 != 0xffff_ffff }.count
     #expect(inked > 200, "only \(inked) pixels changed")
     #expect(pixels.contains(0xff00_0000), "glyph stems are solid black")
-    #expect(pixels.contains { $0 != 0xff00_0000 && $0 != 0xffff_ffff }, "edges are anti-aliased grey")
+    #expect(
+      pixels.contains { $0 != 0xff00_0000 && $0 != 0xffff_ffff },
+      "edges are anti-aliased grey")
   }
 
   @Test func showText_Twice_GivesIdenticalPixels() throws {
-    #expect(argbPixels(of: try renderText()) == argbPixels(of: try renderText()))
-    #expect(argbPixels(of: try renderText("1")) != argbPixels(of: try renderText("7")))
+    #expect(
+      argbPixels(of: try renderText()) == argbPixels(of: try renderText()))
+    #expect(
+      argbPixels(of: try renderText("1")) != argbPixels(of: try renderText("7"))
+    )
   }
 
   @Test func font_ReleasedWhileCairoStillCachesIt_KeepsWorking() throws {
@@ -131,13 +149,18 @@ extension FontTests {
     let surface = try ImageSurface(width: 10, height: 10)
     let context = try Context(surface)
     context.setFont(testFont, size: 20)
-    let short = context.textExtents("i"), long = context.textExtents("iiii")
+    let short = context.textExtents("i")
+    let long = context.textExtents("iiii")
     #expect(short.width > 0 && short.height > 0 && short.yBearing < 0)
-    #expect(abs(long.xAdvance - 4 * short.xAdvance) < 1e-9, "unhinted metrics add up exactly")
+    #expect(
+      abs(long.xAdvance - 4 * short.xAdvance) < 1e-9,
+      "unhinted metrics add up exactly")
     let font = context.fontExtents
     #expect(font.ascent > 0 && font.descent > 0 && font.height >= font.ascent)
     context.setFont(testFont, size: 40)
-    #expect(abs(context.textExtents("i").xAdvance - 2 * short.xAdvance) < 1e-9, "metrics scale linearly")
+    #expect(
+      abs(context.textExtents("i").xAdvance - 2 * short.xAdvance) < 1e-9,
+      "metrics scale linearly")
   }
 }
 
@@ -145,7 +168,9 @@ extension FontTests {
 
 extension FontTests {
   /// Runs only inside the child process that the next test starts.
-  @Test(.enabled(if: ProcessInfo.processInfo.environment[childOutputVariable] != nil))
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment[childOutputVariable] != nil))
   func childProcess_WritesRenders() throws {
     let directory = ProcessInfo.processInfo.environment[childOutputVariable]!
     let (png, pdf, svg) = try renderEverything()
@@ -154,11 +179,14 @@ extension FontTests {
     try writeAtomically(svg, to: directory + "/text.svg")
   }
 
-  @Test(.enabled(if: ProcessInfo.processInfo.environment[childOutputVariable] == nil))
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment[childOutputVariable] == nil))
   func hostileFontconfig_InAnotherProcess_GivesSameBytes() throws {
     let directory = try makeTemporaryDirectory()
     let config = directory + "/fonts.conf"
-    try hostileFontconfig.write(toFile: config, atomically: true, encoding: .utf8)
+    try hostileFontconfig.write(
+      toFile: config, atomically: true, encoding: .utf8)
     var environment = ProcessInfo.processInfo.environment
     environment["FONTCONFIG_FILE"] = config
     environment["FONTCONFIG_PATH"] = directory
@@ -167,19 +195,22 @@ extension FontTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = [
-      "--testing-library", "swift-testing", "--filter", "FontTests/childProcess_WritesRenders",
+      "--testing-library", "swift-testing", "--filter",
+      "FontTests/childProcess_WritesRenders",
     ]
     process.environment = environment
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
-    let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let log = String(
+      decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     try #require(process.terminationStatus == 0, "child failed:\n\(log)")
     let (png, pdf, svg) = try renderEverything()
     func read(_ name: String) throws -> [UInt8] {
-      try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+      try [UInt8](
+        Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
     }
     #expect(try read("text.png") == png)
     #expect(try read("text.pdf") == pdf, "PDF bytes differ between processes")
