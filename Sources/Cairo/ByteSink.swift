@@ -9,7 +9,8 @@ final class ByteSink {
   /// The `cairo_write_func_t` cairo calls; `closure` is the sink.
   static let write: cairo_write_func_t = { closure, data, length in
     let sink = Unmanaged<ByteSink>.fromOpaque(closure!).takeUnretainedValue()
-    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    sink.bytes.append(
+      contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
     return CAIRO_STATUS_SUCCESS
   }
 }

@@ -5,7 +5,9 @@ internal import CCairo
 /// The raw value is cairo's `cairo_status_t`; the description is cairo's own text for it,
 /// from `cairo_status_to_string`. Failures Waterflow detects itself (a surface that is too
 /// big, a path that cannot be written) are a ``GraphicsError`` instead.
-public struct CairoError: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct CairoError: Error, RawRepresentable, Hashable, Sendable,
+  CustomStringConvertible
+{
   /// The value of cairo's `cairo_status_t`.
   public let rawValue: UInt32
 
@@ -26,29 +28,51 @@ public struct CairoError: Error, RawRepresentable, Hashable, Sendable, CustomStr
   /// Out of memory.
   public static var noMemory: CairoError { CairoError(CAIRO_STATUS_NO_MEMORY) }
   /// `restore()` without a matching `save()`.
-  public static var invalidRestore: CairoError { CairoError(CAIRO_STATUS_INVALID_RESTORE) }
+  public static var invalidRestore: CairoError {
+    CairoError(CAIRO_STATUS_INVALID_RESTORE)
+  }
   /// A path operation that needs a current point, without one.
-  public static var noCurrentPoint: CairoError { CairoError(CAIRO_STATUS_NO_CURRENT_POINT) }
+  public static var noCurrentPoint: CairoError {
+    CairoError(CAIRO_STATUS_NO_CURRENT_POINT)
+  }
   /// A transformation that cannot be inverted, such as a scale by zero.
-  public static var invalidMatrix: CairoError { CairoError(CAIRO_STATUS_INVALID_MATRIX) }
+  public static var invalidMatrix: CairoError {
+    CairoError(CAIRO_STATUS_INVALID_MATRIX)
+  }
   /// Text that is not valid UTF-8.
-  public static var invalidString: CairoError { CairoError(CAIRO_STATUS_INVALID_STRING) }
+  public static var invalidString: CairoError {
+    CairoError(CAIRO_STATUS_INVALID_STRING)
+  }
   /// A failure while reading an input stream, such as a corrupt PNG file.
-  public static var readError: CairoError { CairoError(CAIRO_STATUS_READ_ERROR) }
+  public static var readError: CairoError {
+    CairoError(CAIRO_STATUS_READ_ERROR)
+  }
   /// A failure while writing an output stream.
-  public static var writeError: CairoError { CairoError(CAIRO_STATUS_WRITE_ERROR) }
+  public static var writeError: CairoError {
+    CairoError(CAIRO_STATUS_WRITE_ERROR)
+  }
   /// Drawing on, or finishing, a surface that is already finished.
-  public static var surfaceFinished: CairoError { CairoError(CAIRO_STATUS_SURFACE_FINISHED) }
+  public static var surfaceFinished: CairoError {
+    CairoError(CAIRO_STATUS_SURFACE_FINISHED)
+  }
   /// A file that does not exist.
-  public static var fileNotFound: CairoError { CairoError(CAIRO_STATUS_FILE_NOT_FOUND) }
+  public static var fileNotFound: CairoError {
+    CairoError(CAIRO_STATUS_FILE_NOT_FOUND)
+  }
   /// A dash pattern with a negative length, or only zero lengths.
-  public static var invalidDash: CairoError { CairoError(CAIRO_STATUS_INVALID_DASH) }
+  public static var invalidDash: CairoError {
+    CairoError(CAIRO_STATUS_INVALID_DASH)
+  }
   /// A size that is out of range, typically too big.
-  public static var invalidSize: CairoError { CairoError(CAIRO_STATUS_INVALID_SIZE) }
+  public static var invalidSize: CairoError {
+    CairoError(CAIRO_STATUS_INVALID_SIZE)
+  }
   /// A failure inside libpng.
   public static var pngError: CairoError { CairoError(CAIRO_STATUS_PNG_ERROR) }
   /// A failure inside FreeType.
-  public static var freetypeError: CairoError { CairoError(CAIRO_STATUS_FREETYPE_ERROR) }
+  public static var freetypeError: CairoError {
+    CairoError(CAIRO_STATUS_FREETYPE_ERROR)
+  }
 }
 
 /// Turns a cairo status into a thrown ``CairoError``; every cairo status goes through here.
@@ -64,7 +88,8 @@ func check(_ status: cairo_status_t) throws(CairoError) {
 /// For example, a surface larger than cairo's limit of 32767 pixels per side, a PNG file that
 /// cannot be read, or a directory that does not exist. Errors reported by cairo itself are
 /// ``CairoError``s; when one of them is the cause, it is kept in ``underlying``.
-public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible
+{
   /// The kind of failure; compare it with the static members, such as `.surfaceTooLarge`.
   public struct Code: Hashable, Sendable {
     let value: Int
@@ -91,7 +116,10 @@ public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A sentence that names the bad value and what is accepted.
   public let description: String
 
-  init(_ code: Code, path: String? = nil, underlying: CairoError? = nil, _ description: String) {
+  init(
+    _ code: Code, path: String? = nil, underlying: CairoError? = nil,
+    _ description: String
+  ) {
     self.code = code
     self.path = path
     self.underlying = underlying

@@ -1,7 +1,7 @@
 internal import CCairo
 
 #if canImport(Glibc)
-  internal import Glibc
+internal import Glibc
 #endif
 
 /// The versions of the C libraries that draw and encode: the "font-stack fingerprint".
@@ -20,7 +20,9 @@ public struct LibraryVersions: Hashable, Sendable, CustomStringConvertible {
   /// libdeflate's version, as used by ``PNGEncoder``.
   public let libdeflate: String
 
-  /// One line naming every library and version, e.g. "cairo 1.16.0, pixman 0.42.2, …".
+  /// One line naming every library and its version.
+  ///
+  /// For example "cairo 1.16.0, pixman 0.42.2, freetype 2.12.1, …".
   public var description: String {
     "cairo \(cairo), pixman \(pixman), freetype \(freetype), libpng \(libpng), libdeflate \(libdeflate)"
   }
@@ -45,7 +47,10 @@ public enum CairoLibrary {
   /// the dynamic linker for the symbol.
   private static func pixmanVersion() -> String {
     typealias VersionString = @convention(c) () -> UnsafePointer<CChar>
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pixman_version_string") else {
+    guard
+      let symbol = dlsym(
+        UnsafeMutableRawPointer(bitPattern: 0), "pixman_version_string")
+    else {
       return "unknown"
     }
     return String(cString: unsafeBitCast(symbol, to: VersionString.self)())
@@ -56,7 +61,9 @@ public enum CairoLibrary {
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
     defer { FT_Done_FreeType(library) }
-    var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+    var major: Int32 = 0
+    var minor: Int32 = 0
+    var patch: Int32 = 0
     FT_Library_Version(library, &major, &minor, &patch)
     return "\(major).\(minor).\(patch)"
   }

@@ -63,7 +63,8 @@ extension Context {
     var e = cairo_text_extents_t()
     cairo_text_extents(pointer, text, &e)
     return TextExtents(
-      xBearing: e.x_bearing, yBearing: e.y_bearing, width: e.width, height: e.height,
+      xBearing: e.x_bearing, yBearing: e.y_bearing, width: e.width,
+      height: e.height,
       xAdvance: e.x_advance, yAdvance: e.y_advance)
   }
 
@@ -81,7 +82,8 @@ extension Context {
   /// resolves, which would make output depend on the machine's font configuration.
   private func requireFont() {
     precondition(
-      cairo_font_face_get_type(cairo_get_font_face(pointer)) == CAIRO_FONT_TYPE_FT,
+      cairo_font_face_get_type(cairo_get_font_face(pointer))
+        == CAIRO_FONT_TYPE_FT,
       "call setFont(_:size:) before drawing or measuring text")
   }
 }

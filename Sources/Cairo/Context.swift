@@ -90,7 +90,10 @@ public final class Context {
   ///
   /// - Parameter body: The drawing to do.
   /// - Returns: What `body` returns.
-  public func withSavedState<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+  /// - Throws: What `body` throws; the state is restored first.
+  public func withSavedState<R, E: Error>(_ body: () throws(E) -> R) throws(E)
+    -> R
+  {
     cairo_save(pointer)
     defer { cairo_restore(pointer) }
     return try body()
@@ -112,7 +115,9 @@ public final class Context {
   }
 
   /// Sets the source to a solid colour, with components from 0 to 1.
-  public func setSource(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+  public func setSource(
+    red: Double, green: Double, blue: Double, alpha: Double = 1
+  ) {
     cairo_set_source_rgba(pointer, red, green, blue, alpha)
   }
 
@@ -157,14 +162,19 @@ public final class Context {
   }
 
   /// Adds a circular arc, from `startAngle` to `endAngle` radians in the direction of increasing angle.
-  public func arc(centerX: Double, centerY: Double, radius: Double, startAngle: Double, endAngle: Double) {
+  public func arc(
+    centerX: Double, centerY: Double, radius: Double, startAngle: Double,
+    endAngle: Double
+  ) {
     cairo_arc(pointer, centerX, centerY, radius, startAngle, endAngle)
   }
 
   /// Adds a rectangle with circular corners as a closed sub-path.
   ///
   /// The radius is clamped to half the shorter side, so a large radius gives a capsule.
-  public func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+  public func roundedRectangle(
+    x: Double, y: Double, width: Double, height: Double, radius: Double
+  ) {
     let r = max(0, min(radius, width / 2, height / 2))
     guard r > 0 else {
       rectangle(x: x, y: y, width: width, height: height)
@@ -234,16 +244,20 @@ public final class Context {
   ///   - height: The height of the rectangle.
   ///   - alpha: The opacity, from 0 to 1.
   public func draw(
-    _ image: ImageSurface, aspectFillX x: Double, y: Double, width: Double, height: Double,
+    _ image: ImageSurface, aspectFillX x: Double, y: Double, width: Double,
+    height: Double,
     alpha: Double = 1
   ) {
     guard width > 0, height > 0 else { return }
-    let imageWidth = Double(image.width), imageHeight = Double(image.height)
+    let imageWidth = Double(image.width)
+    let imageHeight = Double(image.height)
     let s = max(width / imageWidth, height / imageHeight)
     withSavedState {
       cairo_rectangle(pointer, x, y, width, height)
       cairo_clip(pointer)
-      cairo_translate(pointer, x + (width - imageWidth * s) / 2, y + (height - imageHeight * s) / 2)
+      cairo_translate(
+        pointer, x + (width - imageWidth * s) / 2,
+        y + (height - imageHeight * s) / 2)
       cairo_scale(pointer, s, s)
       cairo_set_source_surface(pointer, image.pointer, 0, 0)
       let pattern = cairo_get_source(pointer)

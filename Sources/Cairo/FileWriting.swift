@@ -1,7 +1,7 @@
 internal import Foundation
 
 #if canImport(Glibc)
-  internal import Glibc
+internal import Glibc
 #endif
 
 /// Writes bytes to a file so that readers see either the old file or the whole new one.
@@ -19,17 +19,23 @@ internal import Foundation
 ///   - synchronize: Whether to `fsync` the file before renaming, for durability across power loss.
 /// - Throws: A ``GraphicsError`` with code `.fileNotWritable` naming `path` and the reason, for
 ///   example a directory that does not exist or is not writable.
-public func writeAtomically(_ bytes: [UInt8], to path: String, synchronize: Bool = false) throws {
+public func writeAtomically(
+  _ bytes: [UInt8], to path: String, synchronize: Bool = false
+) throws {
   let directory = (path as NSString).deletingLastPathComponent
   let name = (path as NSString).lastPathComponent
   func failure(_ reason: String) -> GraphicsError {
-    GraphicsError(.fileNotWritable, path: path, "Cannot write '\(path)': \(reason).")
+    GraphicsError(
+      .fileNotWritable, path: path, "Cannot write '\(path)': \(reason).")
   }
   func errnoReason() -> String { String(cString: strerror(errno)) }
 
   var isDirectory: ObjCBool = false
   let directoryPath = directory.isEmpty ? "." : directory
-  guard FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory) else {
+  guard
+    FileManager.default.fileExists(
+      atPath: directoryPath, isDirectory: &isDirectory)
+  else {
     throw failure("the directory '\(directoryPath)' does not exist")
   }
   guard isDirectory.boolValue else {
@@ -40,12 +46,17 @@ public func writeAtomically(_ bytes: [UInt8], to path: String, synchronize: Bool
   }
 
   // mkstemp makes a unique name and opens it with O_EXCL, so concurrent writers never collide.
-  var template = ((directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-XXXXXX").utf8CString
+  var template =
+    ((directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-XXXXXX")
+    .utf8CString
   let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
   guard fd >= 0 else {
-    throw failure("cannot create a file in '\(directoryPath)' (\(errnoReason()))")
+    throw failure(
+      "cannot create a file in '\(directoryPath)' (\(errnoReason()))")
   }
-  let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  let temporary = template.withUnsafeBufferPointer {
+    String(cString: $0.baseAddress!)
+  }
   var succeeded = false
   defer {
     if !succeeded { unlink(temporary) }

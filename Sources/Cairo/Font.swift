@@ -17,7 +17,8 @@ public final class Font: @unchecked Sendable {
   // reference-counted with atomics and lock their FreeType face while in use.
 
   /// DejaVu Sans, from Debian's fonts-dejavu-core: the font Waterflow's goldens are drawn with.
-  public static let defaultPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  public static let defaultPath =
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
   /// The path the font was loaded from.
   public let path: String
@@ -35,19 +36,26 @@ public final class Font: @unchecked Sendable {
   ///   `.invalidFont` if FreeType cannot load it.
   public init(contentsOfFile path: String) throws {
     guard let contents = FileManager.default.contents(atPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
-      throw GraphicsError(.fileNotReadable, path: path, "The font file '\(path)' \(reason).")
+      let reason =
+        FileManager.default.fileExists(atPath: path)
+        ? "is not readable" : "does not exist"
+      throw GraphicsError(
+        .fileNotReadable, path: path, "The font file '\(path)' \(reason).")
     }
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else {
-      throw GraphicsError(.invalidFont, path: path, "FreeType could not be initialised to load '\(path)'.")
+      throw GraphicsError(
+        .invalidFont, path: path,
+        "FreeType could not be initialised to load '\(path)'.")
     }
     var ftFace: FT_Face?
     let error = FT_New_Face(library, path, 0, &ftFace)
     guard error == 0, let ftFace else {
       FT_Done_FreeType(library)
       throw GraphicsError(
-        .invalidFont, path: path, "The font file '\(path)' could not be loaded by FreeType (error \(error)).")
+        .invalidFont, path: path,
+        "The font file '\(path)' could not be loaded by FreeType (error \(error))."
+      )
     }
     // One FT_Library per font: FreeType libraries are not thread-safe, and this one is used
     // only through cairo, which locks the face it wraps.
@@ -56,7 +64,8 @@ public final class Font: @unchecked Sendable {
     // Cairo's font caches may keep the face after this object is gone, so the FreeType face
     // must live exactly as long as cairo's: cairo releases `handles` when it destroys the face.
     let retained = Unmanaged.passRetained(handles).toOpaque()
-    let status = cairo_font_face_set_user_data(face, freeTypeFaceKey, retained) { handles in
+    let status = cairo_font_face_set_user_data(face, freeTypeFaceKey, retained)
+    { handles in
       Unmanaged<FreeTypeFace>.fromOpaque(handles!).release()
     }
     if status != CAIRO_STATUS_SUCCESS {
@@ -64,19 +73,22 @@ public final class Font: @unchecked Sendable {
       cairo_font_face_destroy(face)
       throw GraphicsError(
         .invalidFont, path: path, underlying: CairoError(status),
-        "The font file '\(path)' could not be used by cairo: \(CairoError(status)).")
+        "The font file '\(path)' could not be used by cairo: \(CairoError(status))."
+      )
     }
     let faceStatus = cairo_font_face_status(face)
     if faceStatus != CAIRO_STATUS_SUCCESS {
       cairo_font_face_destroy(face)
       throw GraphicsError(
         .invalidFont, path: path, underlying: CairoError(faceStatus),
-        "The font file '\(path)' could not be used by cairo: \(CairoError(faceStatus)).")
+        "The font file '\(path)' could not be used by cairo: \(CairoError(faceStatus))."
+      )
     }
     self.face = face
     self.path = path
     self.fileHash = fnv1a64Hex(contents)
-    self.familyName = ftFace.pointee.family_name.map { String(cString: $0) } ?? ""
+    self.familyName =
+      ftFace.pointee.family_name.map { String(cString: $0) } ?? ""
   }
 
   deinit {
@@ -85,7 +97,9 @@ public final class Font: @unchecked Sendable {
 }
 
 /// The key under which a cairo font face holds its FreeType handles; only its address matters.
-nonisolated(unsafe) private let freeTypeFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+nonisolated(unsafe) private let freeTypeFaceKey = UnsafeMutablePointer<
+  cairo_user_data_key_t
+>.allocate(capacity: 1)
 
 /// The FreeType library and face behind one cairo font face, freed when cairo lets go.
 private final class FreeTypeFace {

@@ -12,8 +12,11 @@ extension ImageSurface {
   ///   unreadable, `.invalidPNG` if it is not a PNG cairo can decode.
   public convenience init(contentsOfPNGFile path: String) throws {
     guard FileManager.default.isReadableFile(atPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
-      throw GraphicsError(.fileNotReadable, path: path, "The PNG file '\(path)' \(reason).")
+      let reason =
+        FileManager.default.fileExists(atPath: path)
+        ? "is not readable" : "does not exist"
+      throw GraphicsError(
+        .fileNotReadable, path: path, "The PNG file '\(path)' \(reason).")
     }
     let loaded = cairo_image_surface_create_from_png(path)!
     let status = cairo_surface_status(loaded)
@@ -21,7 +24,8 @@ extension ImageSurface {
       cairo_surface_destroy(loaded)
       throw GraphicsError(
         .invalidPNG, path: path, underlying: CairoError(status),
-        "The file '\(path)' could not be read as a PNG image: \(CairoError(status)).")
+        "The file '\(path)' could not be read as a PNG image: \(CairoError(status))."
+      )
     }
     if cairo_image_surface_get_format(loaded) == CAIRO_FORMAT_ARGB32 {
       try self.init(adopting: loaded)
@@ -62,12 +66,16 @@ extension RGBAImage {
   ///
   /// - Parameter surface: The surface to read.
   public init(surface: ImageSurface) {
-    let width = surface.width, height = surface.height
-    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+    let width = surface.width
+    let height = surface.height
+    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) {
+      out, count in
       surface.withUnsafePixels { buffer, stride in
         for y in 0..<height {
-          let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
-          unpremultiplyRow(row, width: width, into: out.baseAddress! + y * width * 4)
+          let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(
+            to: UInt32.self)
+          unpremultiplyRow(
+            row, width: width, into: out.baseAddress! + y * width * 4)
         }
       }
       count = width * height * 4

@@ -38,14 +38,17 @@ public final class ImageSurface {
     guard width > 0, height > 0 else {
       throw GraphicsError(
         .invalidSize,
-        "The surface size \(width)×\(height) is invalid: width and height must be at least 1 pixel.")
+        "The surface size \(width)×\(height) is invalid: width and height must be at least 1 pixel."
+      )
     }
     guard width <= Self.maximumSide, height <= Self.maximumSide else {
       throw GraphicsError(
         .surfaceTooLarge,
-        "The surface size \(width)×\(height) is too large: cairo allows at most \(Self.maximumSide) pixels per side.")
+        "The surface size \(width)×\(height) is too large: cairo allows at most \(Self.maximumSide) pixels per side."
+      )
     }
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+    let surface = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
     try Self.adopt(surface)
     self.pointer = surface
     self.width = width
@@ -56,7 +59,9 @@ public final class ImageSurface {
   /// Takes ownership of an ARGB32 image surface that cairo created, such as one read from a PNG.
   init(adopting surface: OpaquePointer) throws(CairoError) {
     try Self.adopt(surface)
-    precondition(cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32, "surface must be ARGB32")
+    precondition(
+      cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
+      "surface must be ARGB32")
     self.pointer = surface
     self.width = Int(cairo_image_surface_get_width(surface))
     self.height = Int(cairo_image_surface_get_height(surface))
@@ -84,13 +89,15 @@ public final class ImageSurface {
   ///
   /// - Parameter body: A closure that reads the pixels and the row stride in bytes.
   /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
   public func withUnsafePixels<R, E: Error>(
     _ body: (UnsafeRawBufferPointer, _ stride: Int) throws(E) -> R
   ) throws(E) -> R {
     // Cairo may batch drawing; flushing makes every earlier operation visible in memory.
     cairo_surface_flush(pointer)
     let data = UnsafeRawPointer(cairo_image_surface_get_data(pointer))
-    return try body(UnsafeRawBufferPointer(start: data, count: stride * height), stride)
+    return try body(
+      UnsafeRawBufferPointer(start: data, count: stride * height), stride)
   }
 
   /// Calls `body` with the pixels to change them, then tells cairo they changed.
@@ -99,6 +106,7 @@ public final class ImageSurface {
   ///
   /// - Parameter body: A closure that changes the pixels, given the row stride in bytes.
   /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; cairo is still told the pixels changed.
   public func withUnsafeMutablePixels<R, E: Error>(
     _ body: (UnsafeMutableRawBufferPointer, _ stride: Int) throws(E) -> R
   ) throws(E) -> R {
@@ -106,6 +114,8 @@ public final class ImageSurface {
     // Cairo caches derived data (e.g. for use as a source); marking dirty discards it.
     defer { cairo_surface_mark_dirty(pointer) }
     let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(pointer))
-    return try body(UnsafeMutableRawBufferPointer(start: data, count: stride * height), stride)
+    return try body(
+      UnsafeMutableRawBufferPointer(start: data, count: stride * height), stride
+    )
   }
 }

@@ -32,7 +32,9 @@ public final class PDFDocument {
   ///   - height: The page height in points.
   ///   - title: The document title stored in its metadata, if any.
   /// - Throws: A ``CairoError`` if cairo cannot create the document.
-  public init(width: Double, height: Double, title: String? = nil) throws(CairoError) {
+  public init(width: Double, height: Double, title: String? = nil)
+    throws(CairoError)
+  {
     let surface = cairo_pdf_surface_create_for_stream(
       ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
     do {
@@ -42,9 +44,12 @@ public final class PDFDocument {
       throw error
     }
     pointer = surface
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, Self.fixedDate)
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, Self.fixedDate)
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Waterflow")
+    cairo_pdf_surface_set_metadata(
+      surface, CAIRO_PDF_METADATA_CREATE_DATE, Self.fixedDate)
+    cairo_pdf_surface_set_metadata(
+      surface, CAIRO_PDF_METADATA_MOD_DATE, Self.fixedDate)
+    cairo_pdf_surface_set_metadata(
+      surface, CAIRO_PDF_METADATA_CREATOR, "Waterflow")
     if let title {
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
     }

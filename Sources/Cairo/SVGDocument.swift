@@ -1,6 +1,11 @@
 internal import CCairo
+internal import Foundation
 
 /// An SVG document drawn into memory, with the same bytes for the same drawing.
+///
+/// Cairo names elements after its surfaces' process-wide serial numbers (`surface7`,
+/// `image12`), which would differ between two renders in one process; ``finish()`` renumbers
+/// them in order of appearance, so the output depends only on the drawing.
 ///
 /// Sizes are in pixels (the document's width and height are written with `px` units). Text
 /// drawn with ``Context/showText(_:)`` becomes glyph outlines, as cairo's SVG backend does.
@@ -52,6 +57,39 @@ public final class SVGDocument {
     // Finishing twice is harmless in cairo: the second call returns at once.
     cairo_surface_finish(pointer)
     try check(cairo_surface_status(pointer))
-    return sink.bytes
+    return renumberingSurfaceIDs(sink.bytes)
   }
+}
+
+/// Rewrites cairo's `surfaceN` and `imageN` ids (and references to them) to 1, 2, … per prefix.
+func renumberingSurfaceIDs(_ svg: [UInt8]) -> [UInt8] {
+  let text = String(decoding: svg, as: UTF8.self)
+  let pattern = try! NSRegularExpression(
+    pattern: #"(id="|#)(surface|image)([0-9]+)"#)
+  let source = text as NSString
+  var numbers: [String: Int] = [:]
+  var next: [String: Int] = [:]
+  var result = ""
+  var position = 0
+  for match in pattern.matches(
+    in: text, range: NSRange(location: 0, length: source.length))
+  {
+    let kind = source.substring(with: match.range(at: 2))
+    let key = kind + source.substring(with: match.range(at: 3))
+    let number =
+      numbers[key]
+      ?? {
+        let n = next[kind, default: 0] + 1
+        next[kind] = n
+        numbers[key] = n
+        return n
+      }()
+    result += source.substring(
+      with: NSRange(location: position, length: match.range.location - position)
+    )
+    result += source.substring(with: match.range(at: 1)) + kind + String(number)
+    position = match.range.location + match.range.length
+  }
+  result += source.substring(from: position)
+  return Array(result.utf8)
 }

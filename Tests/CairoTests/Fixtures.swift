@@ -5,13 +5,17 @@ import Foundation
 
 /// The font every text test draws with; loaded once.
 let testFont: Font = {
-  do { return try Font(contentsOfFile: Font.defaultPath) } catch { fatalError("\(error)") }
+  do { return try Font(contentsOfFile: Font.defaultPath) } catch {
+    fatalError("\(error)")
+  }
 }()
 
 /// Draws a frame like the ones Waterflow renders: a grey background, `count` solid cards in a
 /// three-column staggered grid with index labels, and a translucent caption strip with white
 /// text near each card's bottom.
-func drawTestFrame(on context: Context, width: Double, height: Double, count: Int = 40) {
+func drawTestFrame(
+  on context: Context, width: Double, height: Double, count: Int = 40
+) {
   context.setSource(red: 0.93, green: 0.93, blue: 0.94)
   context.paint()
   let columns = 3
@@ -19,21 +23,26 @@ func drawTestFrame(on context: Context, width: Double, height: Double, count: In
   let columnWidth = (width - margin * Double(columns + 1)) / Double(columns)
   var columnHeights = [Double](repeating: margin, count: columns)
   for index in 0..<count {
-    let column = columnHeights.indices.min { columnHeights[$0] < columnHeights[$1] }!
+    let column = columnHeights.indices.min {
+      columnHeights[$0] < columnHeights[$1]
+    }!
     let cardHeight = 180 + Double((index * 97) % 260)
     let x = margin + Double(column) * (columnWidth + margin)
     let y = columnHeights[column]
     columnHeights[column] += cardHeight + margin
     let hue = Double((index * 37) % 360) / 360
-    context.setSource(red: 0.4 + 0.5 * hue, green: 0.8 - 0.5 * hue, blue: 0.3 + 0.4 * (1 - hue))
-    context.roundedRectangle(x: x, y: y, width: columnWidth, height: cardHeight, radius: 12)
+    context.setSource(
+      red: 0.4 + 0.5 * hue, green: 0.8 - 0.5 * hue, blue: 0.3 + 0.4 * (1 - hue))
+    context.roundedRectangle(
+      x: x, y: y, width: columnWidth, height: cardHeight, radius: 12)
     context.fill()
     context.setFont(testFont, size: 48)
     context.setSource(red: 0.1, green: 0.1, blue: 0.12)
     context.moveTo(x: x + 20, y: y + 64)
     context.showText("\(index)")
     context.setSource(red: 0, green: 0, blue: 0, alpha: 0.45)
-    context.rectangle(x: x, y: y + cardHeight - 48, width: columnWidth, height: 36)
+    context.rectangle(
+      x: x, y: y + cardHeight - 48, width: columnWidth, height: 36)
     context.fill()
     context.setFont(testFont, size: 18)
     context.setSource(red: 1, green: 1, blue: 1)
@@ -43,7 +52,8 @@ func drawTestFrame(on context: Context, width: Double, height: Double, count: In
 }
 
 /// A 1500×2668 surface with the test frame drawn on it, as in the encoder benchmark.
-func makeTestFrame(width: Int = 1500, height: Int = 2668) throws -> ImageSurface {
+func makeTestFrame(width: Int = 1500, height: Int = 2668) throws -> ImageSurface
+{
   let surface = try ImageSurface(width: width, height: height)
   let context = try Context(surface)
   drawTestFrame(on: context, width: Double(width), height: Double(height))
@@ -54,7 +64,8 @@ func makeTestFrame(width: Int = 1500, height: Int = 2668) throws -> ImageSurface
 /// A fresh, empty directory under the system's temporary directory.
 func makeTemporaryDirectory() throws -> String {
   let path = NSTemporaryDirectory() + "CairoTests-" + UUID().uuidString
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  try FileManager.default.createDirectory(
+    atPath: path, withIntermediateDirectories: true)
   return path
 }
 
@@ -64,8 +75,10 @@ func argbPixels(of surface: ImageSurface) -> [UInt32] {
     var words: [UInt32] = []
     words.reserveCapacity(surface.width * surface.height)
     for y in 0..<surface.height {
-      let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
-      words.append(contentsOf: UnsafeBufferPointer(start: row, count: surface.width))
+      let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(
+        to: UInt32.self)
+      words.append(
+        contentsOf: UnsafeBufferPointer(start: row, count: surface.width))
     }
     return words
   }
@@ -80,7 +93,9 @@ func writeTemporaryFile(_ bytes: [UInt8], named name: String) throws -> String {
 
 /// Runs a tool from PATH; returns its exit status and standard output and error.
 @discardableResult
-func run(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws
+func run(
+  _ tool: String, _ arguments: [String], environment: [String: String]? = nil
+) throws
   -> (status: Int32, output: String)
 {
   let process = Process()

@@ -20,8 +20,12 @@ extension ImageSurfaceTests {
 
   @Test(arguments: [(0, 10), (10, -1)])
   func init_EmptyOrNegative_ThrowsInvalidSize(width: Int, height: Int) {
-    #expect(throws: GraphicsError.self) { try ImageSurface(width: width, height: height) }
-    let error = #expect(throws: GraphicsError.self) { try ImageSurface(width: width, height: height) }
+    #expect(throws: GraphicsError.self) {
+      try ImageSurface(width: width, height: height)
+    }
+    let error = #expect(throws: GraphicsError.self) {
+      try ImageSurface(width: width, height: height)
+    }
     #expect(error?.code == .invalidSize)
   }
 
@@ -45,12 +49,15 @@ extension ImageSurfaceTests {
     let target = try ImageSurface(width: 2, height: 2)
     let context = try Context(target)
     context.draw(source, aspectFillX: 0, y: 0, width: 2, height: 2)
-    #expect(argbPixels(of: target) == [UInt32](repeating: 0xff00_ff00, count: 4))
+    #expect(
+      argbPixels(of: target) == [UInt32](repeating: 0xff00_ff00, count: 4))
   }
 
   @Test func loadPNG_MissingFile_ThrowsNamingTheFile() {
     let path = "/nonexistent/dir/missing.png"
-    let error = #expect(throws: GraphicsError.self) { try ImageSurface(contentsOfPNGFile: path) }
+    let error = #expect(throws: GraphicsError.self) {
+      try ImageSurface(contentsOfPNGFile: path)
+    }
     #expect(error?.code == .fileNotReadable)
     #expect(error?.path == path)
     #expect(error?.description.contains(path) == true)
@@ -60,11 +67,15 @@ extension ImageSurfaceTests {
     var png = try makeTestFrame(width: 40, height: 40).pngData()
     png.removeLast(png.count / 2)
     let path = try writeTemporaryFile(png, named: "truncated.png")
-    let error = #expect(throws: GraphicsError.self) { try ImageSurface(contentsOfPNGFile: path) }
+    let error = #expect(throws: GraphicsError.self) {
+      try ImageSurface(contentsOfPNGFile: path)
+    }
     #expect(error?.code == .invalidPNG)
     #expect(error?.description.contains(path) == true)
     let notPNG = try writeTemporaryFile(Array("hello".utf8), named: "text.png")
-    let error2 = #expect(throws: GraphicsError.self) { try ImageSurface(contentsOfPNGFile: notPNG) }
+    let error2 = #expect(throws: GraphicsError.self) {
+      try ImageSurface(contentsOfPNGFile: notPNG)
+    }
     #expect(error2?.description.contains(notPNG) == true)
   }
 
@@ -74,7 +85,8 @@ extension ImageSurfaceTests {
     let image = try ImageSurface(width: 20, height: 10)
     image.withUnsafeMutablePixels { buffer, stride in
       for y in 0..<10 {
-        let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
+        let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(
+          to: UInt32.self)
         for x in 0..<20 { row[x] = x < 10 ? 0xffff_0000 : 0xff00_00ff }
       }
     }
@@ -83,7 +95,9 @@ extension ImageSurfaceTests {
     context.draw(image, aspectFillX: 1, y: 1, width: 40, height: 40)
     let pixels = argbPixels(of: target)
     func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * 42 + x] }
-    #expect(pixel(0, 0) == 0 && pixel(41, 20) == 0 && pixel(20, 41) == 0, "clipped to the rectangle")
+    #expect(
+      pixel(0, 0) == 0 && pixel(41, 20) == 0 && pixel(20, 41) == 0,
+      "clipped to the rectangle")
     #expect(pixel(1, 1) == 0xffff_0000, "corners covered, not faded")
     #expect(pixel(40, 40) == 0xff00_00ff)
     #expect(pixel(3, 20) == 0xffff_0000, "image column 5.6 is red")

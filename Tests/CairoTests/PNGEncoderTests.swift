@@ -13,7 +13,8 @@ private func makeTranslucentSurface() throws -> ImageSurface {
   for x in 0..<256 {
     // Alpha steps across x; colour varies down the rows, so premultiplication rounds differently.
     context.setSource(
-      red: Double(x % 7) / 6, green: 0.5, blue: Double(255 - x) / 255, alpha: Double(x) / 255)
+      red: Double(x % 7) / 6, green: 0.5, blue: Double(255 - x) / 255,
+      alpha: Double(x) / 255)
     context.rectangle(x: Double(x), y: 0, width: 1, height: 48)
     context.fill()
   }
@@ -35,7 +36,8 @@ extension PNGEncoderTests {
     let surface = try makeTestFrame(width: 300, height: 500)
     let png = surface.pngData()
     #expect(colorType(png) == 2)
-    let decoded = try ImageSurface(contentsOfPNGFile: writeTemporaryFile(png, named: "opaque.png"))
+    let decoded = try ImageSurface(
+      contentsOfPNGFile: writeTemporaryFile(png, named: "opaque.png"))
     #expect(decoded.width == 300 && decoded.height == 500)
     #expect(argbPixels(of: decoded) == argbPixels(of: surface))
   }
@@ -44,24 +46,31 @@ extension PNGEncoderTests {
     let surface = try makeTranslucentSurface()
     let ours = surface.pngData()
     #expect(colorType(ours) == 6)
-    let oursDecoded = try ImageSurface(contentsOfPNGFile: writeTemporaryFile(ours, named: "ours.png"))
+    let oursDecoded = try ImageSurface(
+      contentsOfPNGFile: writeTemporaryFile(ours, named: "ours.png"))
     let cairos = try ImageSurface(
-      contentsOfPNGFile: writeTemporaryFile(surface.cairoPNGData(), named: "cairo.png"))
+      contentsOfPNGFile: writeTemporaryFile(
+        surface.cairoPNGData(), named: "cairo.png"))
     #expect(argbPixels(of: oursDecoded) == argbPixels(of: cairos))
     // Straight RGBA is the exchange format: both decode to the same straight pixels.
     #expect(RGBAImage(surface: oursDecoded) == RGBAImage(surface: surface))
   }
 
   @Test(arguments: [PNGCompression.fast, .default, .best])
-  func roundTrip_EveryLevel_DecodesToIdenticalPixels(compression: PNGCompression) throws {
+  func roundTrip_EveryLevel_DecodesToIdenticalPixels(
+    compression: PNGCompression
+  ) throws {
     let surface = try makeTranslucentSurface()
     let png = surface.pngData(compression: compression)
-    let decoded = try ImageSurface(contentsOfPNGFile: writeTemporaryFile(png, named: "level.png"))
+    let decoded = try ImageSurface(
+      contentsOfPNGFile: writeTemporaryFile(png, named: "level.png"))
     #expect(RGBAImage(surface: decoded) == RGBAImage(surface: surface))
   }
 
   @Test func rgbaImage_EncodesToSameBytesAsItsSurface() throws {
-    for surface in [try makeTestFrame(width: 200, height: 300), try makeTranslucentSurface()] {
+    for surface in [
+      try makeTestFrame(width: 200, height: 300), try makeTranslucentSurface(),
+    ] {
       #expect(RGBAImage(surface: surface).pngData() == surface.pngData())
     }
   }
@@ -70,7 +79,8 @@ extension PNGEncoderTests {
     let surface = try makeTestFrame(width: 300, height: 400)
     let encoder = PNGEncoder()
     let first = encoder.encode(surface)
-    _ = encoder.encode(try makeTranslucentSurface())  // a different size and colour type between
+    // A different size and colour type in between must not leave state behind.
+    _ = encoder.encode(try makeTranslucentSurface())
     #expect(encoder.encode(surface) == first)
     #expect(surface.pngData() == first)
   }
@@ -79,7 +89,9 @@ extension PNGEncoderTests {
     let surface = try makeTestFrame(width: 750, height: 1334)
     let ours = surface.pngData()
     let cairos = try surface.cairoPNGData()
-    #expect(ours.count <= cairos.count, "ours \(ours.count) bytes, cairo's \(cairos.count)")
+    #expect(
+      ours.count <= cairos.count,
+      "ours \(ours.count) bytes, cairo's \(cairos.count)")
   }
 
   @Test func chunks_HaveValidCRCs_WhenCheckedByPngcheck() throws {
@@ -88,14 +100,17 @@ extension PNGEncoderTests {
       ("opaque.png", try makeTestFrame(width: 120, height: 90).pngData()),
       ("alpha.png", try makeTranslucentSurface().pngData()),
     ] {
-      let result = try run("pngcheck", [try writeTemporaryFile(png, named: name)])
+      let result = try run(
+        "pngcheck", [try writeTemporaryFile(png, named: name)])
       #expect(result.status == 0, "\(result.output)")
     }
   }
 
   @Test func emptyImage_EncodesAsValidPNG() throws {
     let image = RGBAImage(width: 3, height: 2, filledWith: (0, 0, 0, 0))
-    let decoded = try ImageSurface(contentsOfPNGFile: writeTemporaryFile(image.pngData(), named: "clear.png"))
+    let decoded = try ImageSurface(
+      contentsOfPNGFile: writeTemporaryFile(image.pngData(), named: "clear.png")
+    )
     #expect(RGBAImage(surface: decoded) == image)
   }
 }
@@ -109,7 +124,8 @@ extension PNGEncoderTests {
     context.setSource(red: 1, green: 0, blue: 0, alpha: 0.5)
     context.paint()
     // Cairo stores premultiplied native-endian ARGB: B, G, R, A = 0, 0, 128, 128 on little-endian.
-    let stored = surface.withUnsafePixels { buffer, _ in Array(buffer.prefix(4)) }
+    let stored = surface.withUnsafePixels { buffer, _ in Array(buffer.prefix(4))
+    }
     #expect(stored == [0, 0, 128, 128])
     #expect(RGBAImage(surface: surface).pixels == [255, 0, 0, 128])
   }
