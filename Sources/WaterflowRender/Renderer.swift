@@ -133,7 +133,7 @@ public final class Renderer {
       let context = try Context(document)
       draw(context)
       try context.checkStatus()
-      return SVGDocument.renumberingSurfaceIDs(try document.finish())
+      return try document.finish()
     }
   }
 }
