@@ -121,8 +121,11 @@ private final class FreeTypeFace {
 /// (this is an identity check, not a defence against forgery).
 func fnv1a64Hex(_ data: Data) -> String {
   var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in data {
-    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+  // Over the raw bytes: Data's iterator costs more than the hash itself on a 750 KB font.
+  data.withUnsafeBytes { bytes in
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
   }
   let hex = String(hash, radix: 16)
   return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
