@@ -11,9 +11,9 @@ internal import Synchronization
 //
 // Measured on this 2-core machine (release, medians, other builds running):
 // - zlib level 6 alone on our filtered rows: 58 ms; libdeflate levels 5–7: 37–40 ms, 1–2%
-//   smaller. libdeflate levels 1–4 are not faster here (the input is mostly long zero runs,
-//   where every level pays per byte) and are 1–3% larger than cairo's file; 8–9 are slower
-//   and larger, 12 is 2.5 s. Level 6 is the smallest of the fast ones: the default.
+//   smaller. Levels 1–4 are at most ~20% faster here (the input is mostly long zero runs,
+//   where every level pays per byte) but 1.5–3.5% larger than cairo's file; 8–9 are slower
+//   and larger, 12 takes 2.5 s. Level 6 is the smallest of the fast ones: the default.
 // - libspng (libspng-dev 0.7.3, default settings) uses zlib too: 197 ms, 123231 bytes,
 //   slower than cairo itself. Its only gain over cairo is un-premultiplying ourselves.
 // - Filtering: libpng's minimum-sum-of-absolute-differences choice over Sub, Up and Paeth,
