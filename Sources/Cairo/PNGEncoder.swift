@@ -21,8 +21,9 @@ internal import Synchronization
 //   with Up chosen at once for rows equal to the row above. Up alone is 5% larger than cairo.
 // - Two bands, each filtered and compressed on its own core and joined bit-exactly into one
 //   zlib stream (DeflateStitching.swift): 35–50 ms wall against 52 ms with one band.
-// Result, 1500×2668 frame: ours ~35–50 ms, cairo ~130–170 ms in the same runs (median
-// per-pair ratio 2.8–3.8x depending on load), 120739 bytes against cairo's 123249.
+// Result, 1500×2668 frame: ours 35 ms against cairo's 130 ms when a core is free (3.8x),
+// 56–69 ms against 147–183 ms with load average 3–4 on 2 cores (median per-pair ratio
+// 2.6–2.7x); 120739 bytes against cairo's 123249.
 // Reproduce: WATERFLOW_BENCHMARK=1 swift test -c release --filter PNGEncoderBenchmark
 
 /// How hard the PNG encoder tries to make the file small.
