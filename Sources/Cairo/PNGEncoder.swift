@@ -15,10 +15,10 @@ internal import Synchronization
 //   where every level pays per byte) but 1.5–3.5% larger than cairo's file; 8–9 are slower
 //   and larger, 12 takes 2.5 s. Level 6 is the smallest of the fast ones: the default.
 // - libspng (libspng-dev 0.7.3, default settings) uses zlib too: 197 ms, 123231 bytes,
-//   slower than cairo itself. Its only gain over cairo is un-premultiplying ourselves.
+//   slower than cairo itself, so it cannot meet the target.
 // - Filtering: libpng's minimum-sum-of-absolute-differences choice over Sub, Up and Paeth,
 //   in one branch-free loop LLVM vectorizes (17 ms; Swift's SIMD types were 4x slower),
-//   with Up chosen at once for rows equal to the row above. Up alone is 5% larger than cairo.
+//   with Up chosen at once for rows equal to the row above. Up alone is 2.7% larger than cairo's file.
 // - Two bands, each filtered and compressed on its own core and joined bit-exactly into one
 //   zlib stream (DeflateStitching.swift): 35–50 ms wall against 52 ms with one band.
 // Result, 1500×2668 frame: ours 35 ms against cairo's 130 ms when a core is free (3.8x),
@@ -398,7 +398,7 @@ private struct CompressedBand {
 /// This is libpng's heuristic (the one cairo's files get) over Sub, Up and Paeth. None and
 /// Average never won a row of rendered UI in our measurements, so they are not tried. Up wins
 /// on rows that repeat the row above, Sub on horizontal runs, Paeth on anti-aliased edges and
-/// text; without Paeth, files of the test frame are 4% larger than cairo's. A band that does
+/// text; without Paeth, files of the test frame are 2.7-4% larger than cairo's. A band that does
 /// not start at row 0 reads the row above its first row again.
 private func filterBand(
   _ rows: Range<Int>, into raw: UnsafeMutablePointer<UInt8>, width: Int,
