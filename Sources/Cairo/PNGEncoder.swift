@@ -3,11 +3,28 @@ internal import Dispatch
 internal import Foundation
 internal import Synchronization
 
-// Why our own encoder: cairo_surface_write_to_png goes through libpng and zlib level 6 with
-// libpng's adaptive filtering; it takes ~100x as long as drawing a frame. Here, libdeflate
-// (whole-buffer DEFLATE, much faster than zlib at the same or better ratio) compresses the
-// filtered scanlines in one call, and a tiny chunk writer (IHDR, one IDAT, IEND) frames it.
-// Measurements: see the comment on `PNGCompression.default`.
+// Why our own encoder, and why libdeflate.
+//
+// cairo_surface_write_to_png un-premultiplies, then libpng tries all five filters per row
+// and zlib compresses at level 6: on the 1500×2668 test frame (Tests/CairoTests, 40 cards
+// with text) it takes 120–160 ms, ~30x the 4 ms it takes to draw the frame.
+//
+// Measured on this 2-core machine (release, medians, other builds running):
+// - zlib level 6 alone on our filtered rows: 58 ms; libdeflate levels 5–7: 37–40 ms, 1–2%
+//   smaller. Levels 1–4 are at most ~20% faster here (the input is mostly long zero runs,
+//   where every level pays per byte) but 1.5–3.5% larger than cairo's file; 8–9 are slower
+//   and larger, 12 takes 2.5 s. Level 6 is the smallest of the fast ones: the default.
+// - libspng (libspng-dev 0.7.3, default settings) uses zlib too: 197 ms, 123231 bytes,
+//   slower than cairo itself, so it cannot meet the target.
+// - Filtering: libpng's minimum-sum-of-absolute-differences choice over Sub, Up and Paeth,
+//   in one branch-free loop LLVM vectorizes (17 ms; Swift's SIMD types were 4x slower),
+//   with Up chosen at once for rows equal to the row above. Up alone is 2.7% larger than cairo's file.
+// - Two bands, each filtered and compressed on its own core and joined bit-exactly into one
+//   zlib stream (DeflateStitching.swift): 35–50 ms wall against 52 ms with one band.
+// Result, 1500×2668 frame: ours 35 ms against cairo's 130 ms when a core is free (3.8x),
+// 56–69 ms against 147–183 ms with load average 3–4 on 2 cores (median per-pair ratio
+// 2.6–2.7x); 120739 bytes against cairo's 123249.
+// Reproduce: WATERFLOW_BENCHMARK=1 swift test -c release --filter PNGEncoderBenchmark
 
 /// How hard the PNG encoder tries to make the file small.
 ///
@@ -43,8 +60,8 @@ public struct PNGCompression: Hashable, Sendable {
 public final class PNGEncoder {
   /// The compression level of this encoder.
   public let compression: PNGCompression
-  /// The `libdeflate_compressor *`; owned, freed in `deinit`.
-  private let compressor: OpaquePointer
+  /// One `libdeflate_compressor *` per band; owned, freed in `deinit`.
+  private var compressors: [OpaquePointer] = []
   /// Filtered scanlines, each prefixed by its filter type byte; reused between images.
   private var filtered: UnsafeMutablePointer<UInt8>?
   private var filteredCapacity = 0
@@ -52,16 +69,23 @@ public final class PNGEncoder {
   /// Creates an encoder at the given compression level.
   public init(compression: PNGCompression = .default) {
     self.compression = compression
-    guard let compressor = libdeflate_alloc_compressor(Int32(compression.level))
-    else {
-      fatalError("libdeflate could not allocate a compressor (out of memory)")
-    }
-    self.compressor = compressor
   }
 
   deinit {
-    libdeflate_free_compressor(compressor)
+    for compressor in compressors { libdeflate_free_compressor(compressor) }
     filtered?.deallocate()
+  }
+
+  /// Allocates compressors until there is one per band.
+  private func reserveCompressors(_ n: Int) {
+    while compressors.count < n {
+      guard
+        let compressor = libdeflate_alloc_compressor(Int32(compression.level))
+      else {
+        fatalError("libdeflate could not allocate a compressor (out of memory)")
+      }
+      compressors.append(compressor)
+    }
   }
 
   /// Encodes a surface as PNG.
@@ -149,11 +173,45 @@ public final class PNGEncoder {
       filteredCapacity = rawCount
     }
     let raw = filtered!
-    filterRows(
-      into: raw, width: width, height: height, bytesPerPixel: bytesPerPixel,
-      fillRow: fillRow)
-
-    let bound = libdeflate_zlib_compress_bound(compressor, rawCount)
+    // Big images are cut into bands of rows that are filtered and compressed on separate
+    // cores, then joined into one zlib stream (DeflateStitching.swift). The number of bands
+    // depends only on the image size, never on the machine, so the bytes are the same everywhere.
+    let bands = rawCount >= 1 << 20 ? 2 : 1
+    reserveCompressors(bands)
+    let rowsPerBand = (height + bands - 1) / bands
+    let compressedBands = [CompressedBand](unsafeUninitializedCapacity: bands) {
+      bandsBuffer, initialized in
+      let results = UncheckedSendable(bandsBuffer.baseAddress!)
+      let shared = UncheckedSendable((raw, compressors))
+      withoutActuallyEscaping(fillRow) { fillRow in
+        let fill = UncheckedSendable(fillRow)
+        // Safe to share: each band writes only its own rows of `raw`, its own result and
+        // uses its own compressor; `fillRow` only reads pixels nothing changes meanwhile.
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+          let (raw, compressors) = shared.value
+          let first = min(height, band * rowsPerBand)
+          let rows = first..<min(height, first + rowsPerBand)
+          filterBand(
+            rows, into: raw, width: width, bytesPerPixel: bytesPerPixel,
+            fillRow: fill.value)
+          let start = raw + rows.lowerBound * (rowBytes + 1)
+          (results.value + band).initialize(
+            to: CompressedBand(
+              compressor: compressors[band], bands == 1 ? .zlib : .raw, start,
+              count: rows.count * (rowBytes + 1)))
+        }
+      }
+      initialized = bands
+    }
+    let zlib =
+      bands == 1
+      ? compressedBands[0]
+      : CompressedBand(
+        stitching: compressedBands, level: compression.level,
+        adler32: libdeflate_adler32(1, raw, rawCount))
+    defer { for band in compressedBands { band.bytes.deallocate() } }
+    defer { if bands > 1 { zlib.bytes.deallocate() } }
+    let bound = zlib.count
     let headerCount = 8 + 25 + 8  // signature, IHDR chunk, IDAT length and type
     let trailerCount = 4 + 12  // IDAT CRC, IEND chunk
     return [UInt8](
@@ -192,9 +250,8 @@ public final class PNGEncoder {
       put32(0)
       start = n
       put([0x49, 0x44, 0x41, 0x54])
-      let compressed = libdeflate_zlib_compress(
-        compressor, raw, rawCount, o + n, bound)
-      precondition(compressed > 0, "libdeflate output exceeded its own bound")
+      let compressed = zlib.count
+      (o + n).update(from: zlib.bytes, count: compressed)
       n += compressed
       let end = n
       n = lengthAt
@@ -264,50 +321,85 @@ func unpremultiplyRow(
 
 // MARK: - Filtering
 
-/// Filters every row, choosing per row the filter with the smallest sum of absolute values.
-///
-/// This is libpng's heuristic (the one cairo's files get) over None, Sub, Up and Paeth; Average
-/// almost never wins on rendered UI, so it is not tried. Up wins on rows that repeat the row
-/// above, Sub on horizontal runs, Paeth on anti-aliased edges and text; without Paeth, files of
-/// the test frame are 3% larger than cairo's.
-private func filterRows(
-  into raw: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
-  bytesPerPixel bpp: Int,
-  fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
-) {
-  // Rows filter independently once the row above is known, so big images are cut into one band
-  // of rows per core. On the 1500×2668 test frame this halves filtering (17 ms to about 9 ms
-  // on 2 cores); small images stay on the calling thread.
-  let bands =
-    width * height * bpp >= 1 << 20
-    ? min(ProcessInfo.processInfo.activeProcessorCount, 4) : 1
-  if bands <= 1 {
-    filterBand(
-      0..<height, into: raw, width: width, bytesPerPixel: bpp, fillRow: fillRow)
-    return
-  }
-  let rowsPerBand = (height + bands - 1) / bands
-  // Safe to share: each band writes only its own rows of `raw` and its own buffers, and
-  // `fillRow` only reads the source pixels, which nothing changes while encoding.
-  withoutActuallyEscaping(fillRow) { fillRow in
-    let shared = UncheckedSendable((raw, fillRow))
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
-      let (raw, fillRow) = shared.value
-      let rows =
-        min(height, band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
-      filterBand(
-        rows, into: raw, width: width, bytesPerPixel: bpp, fillRow: fillRow)
-    }
-  }
-}
-
 /// Carries values across threads where the caller guarantees there is no data race.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
 }
 
-/// Filters `rows`, reading the row above the first one again if the band does not start at 0.
+/// One band of filtered rows, compressed, in memory we own (deallocate `bytes`).
+private struct CompressedBand {
+  enum Format { case zlib, raw }
+  let bytes: UnsafeMutablePointer<UInt8>
+  let count: Int
+  /// For a raw stream, the bit where its final block starts.
+  ///
+  /// It and `end` are found in the band's own thread, so the walks run in parallel too.
+  private var finalHeader = 0
+  /// For a raw stream, the bit where it ends.
+  private var end = 0
+
+  /// Compresses `count` bytes at `source` as a zlib stream or a raw DEFLATE stream.
+  init(
+    compressor: OpaquePointer, _ format: Format, _ source: UnsafePointer<UInt8>,
+    count: Int
+  ) {
+    let bound =
+      format == .zlib
+      ? libdeflate_zlib_compress_bound(compressor, count)
+      : libdeflate_deflate_compress_bound(compressor, count)
+    bytes = .allocate(capacity: bound)
+    self.count =
+      format == .zlib
+      ? libdeflate_zlib_compress(compressor, source, count, bytes, bound)
+      : libdeflate_deflate_compress(compressor, source, count, bytes, bound)
+    precondition(self.count > 0, "libdeflate output exceeded its own bound")
+    if format == .raw {
+      var scanner = DeflateScanner(bytes, count: self.count)
+      guard let (finalHeader, end) = scanner.finalBlockAndEnd() else {
+        preconditionFailure("libdeflate wrote a DEFLATE stream we cannot walk")
+      }
+      self.finalHeader = finalHeader
+      self.end = end
+    }
+  }
+
+  /// Joins raw DEFLATE streams into one zlib stream: header, the streams with every final-block
+  /// flag but the last cleared, and the Adler-32 of all the uncompressed data.
+  init(stitching parts: [CompressedBand], level: Int, adler32: UInt32) {
+    let capacity = 2 + parts.reduce(0) { $0 + $1.count } + 4
+    bytes = .allocate(capacity: capacity)
+    bytes.initialize(repeating: 0, count: capacity)
+    // CMF: deflate, 32 KiB window. FLG: libdeflate's level hint, with FCHECK making the pair
+    // a multiple of 31, exactly as libdeflate_zlib_compress writes it.
+    bytes[0] = 0x78
+    bytes[1] = level < 2 ? 0x01 : level < 6 ? 0x5e : level < 8 ? 0x9c : 0xda
+    var bit = 16
+    for (i, part) in parts.enumerated() {
+      if i < parts.count - 1 {
+        part.bytes[part.finalHeader >> 3] &= ~(1 << UInt8(part.finalHeader & 7))
+      }
+      // Only up to the exact end, for the last part too: its padding bits, shifted, could
+      // spill into a byte that a decoder would take as the start of the Adler-32.
+      appendBits(part.bytes, bitCount: part.end, to: bytes, at: bit)
+      bit += part.end
+    }
+    var n = (bit + 7) >> 3
+    for shift in [24, 16, 8, 0] {
+      bytes[n] = UInt8(truncatingIfNeeded: adler32 >> UInt32(shift))
+      n += 1
+    }
+    count = n
+  }
+}
+
+/// Filters `rows`, choosing per row the filter with the smallest sum of absolute values.
+///
+/// This is libpng's heuristic (the one cairo's files get) over Sub, Up and Paeth. None and
+/// Average never won a row of rendered UI in our measurements, so they are not tried. Up wins
+/// on rows that repeat the row above, Sub on horizontal runs, Paeth on anti-aliased edges and
+/// text; without Paeth, files of the test frame are 2.7-4% larger than cairo's. A band that does
+/// not start at row 0 reads the row above its first row again.
 private func filterBand(
   _ rows: Range<Int>, into raw: UnsafeMutablePointer<UInt8>, width: Int,
   bytesPerPixel bpp: Int,

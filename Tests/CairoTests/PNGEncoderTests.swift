@@ -67,6 +67,38 @@ extension PNGEncoderTests {
     #expect(RGBAImage(surface: decoded) == RGBAImage(surface: surface))
   }
 
+  @Test func roundTrip_LargeImages_StitchedFromBands_DecodeToIdenticalPixels()
+    throws
+  {
+    // Images of 1 MiB or more are compressed in two bands and joined; check both colour types.
+    let opaque = try makeTestFrame(width: 750, height: 1334)
+    let translucent = try ImageSurface(width: 700, height: 700)
+    let context = try Context(translucent)
+    drawTestFrame(on: context, width: 700, height: 700, count: 9)
+    context.setSource(red: 0, green: 0, blue: 0, alpha: 0)
+    context.rectangle(x: 0, y: 300, width: 700, height: 100)
+    context.fill()  // no-op over
+    translucent.withUnsafeMutablePixels { buffer, stride in
+      // Punch a transparent band across the band boundary at row 350.
+      for y in 330..<370 {
+        (buffer.baseAddress! + y * stride).initializeMemory(
+          as: UInt8.self, repeating: 0, count: 700 * 4)
+      }
+    }
+    for (surface, type) in [(opaque, UInt8(2)), (translucent, 6)] {
+      let png = surface.pngData()
+      #expect(colorType(png) == type)
+      let decoded = try ImageSurface(
+        contentsOfPNGFile: writeTemporaryFile(png, named: "large.png"))
+      #expect(RGBAImage(surface: decoded) == RGBAImage(surface: surface))
+      if isInstalled("pngcheck") {
+        let check = try run(
+          "pngcheck", [try writeTemporaryFile(png, named: "l.png")])
+        #expect(check.status == 0, "\(check.output)")
+      }
+    }
+  }
+
   @Test func rgbaImage_EncodesToSameBytesAsItsSurface() throws {
     for surface in [
       try makeTestFrame(width: 200, height: 300), try makeTranslucentSurface(),
