@@ -306,7 +306,8 @@ extension LayoutSnapshot {
     let first = store.lanes[position]
     let last = store.lanes[position + k - 1]
     let crossLength = k == 1 ? first.length : last.start + last.length - first.start
-    let length = mainLength(of: m.length, crossLength: crossLength)
+    let length = PixelGrid(flow: layout.flow, snaps: layout.snapsToPixels, scale: layout.scale)
+      .mainLength(of: m.length, crossLength: crossLength)
     items.append(FlowRect(cross: first.start, main: y, crossLength: crossLength, mainLength: length))
     placements.append(Placement(column: Int32(position), span: Int32(k), isFullSpan: isFull))
     let entry = Int32(truncatingIfNeeded: index)
@@ -362,29 +363,39 @@ extension LayoutSnapshot {
     }
   }
 
+  private var grid: PixelGrid {
+    PixelGrid(flow: layout.flow, snaps: layout.snapsToPixels, scale: layout.scale)
+  }
+
+  private func snap(_ v: Double) -> Double { grid.snap(v) }
+}
+
+/// Item lengths on the pixel grid (or not). A small value, so the per-item code reads three
+/// fields instead of copying the whole snapshot for every call.
+struct PixelGrid {
+  let flow: Flow
+  let snaps: Bool
+  let scale: Double
+
   /// The main-axis length of an item `crossLength` wide (or high, in horizontal flow).
-  private func mainLength(of length: ItemMetrics.Length, crossLength: Double) -> Double {
+  func mainLength(of length: ItemMetrics.Length, crossLength: Double) -> Double {
     switch length {
     case .fixed(let v):
       return v.isFinite && v > 0 ? snap(v) : 0
     case .aspectRatio(let w, let h):
-      let (along, across) = layout.flow == .vertical ? (h, w) : (w, h)
+      let (along, across) = flow == .vertical ? (h, w) : (w, h)
       // An image with no usable width (w ≤ 0, or a NaN from the server) would divide by zero:
       // show it square instead, so no frame is ever NaN or infinite.
       guard across > 0, along >= 0, across.isFinite, along.isFinite else { return snap(crossLength) }
       let v = crossLength * along / across
       guard v.isFinite else { return snap(crossLength) }
       // CHTCollectionViewWaterfallLayout floors aspect-ratio heights to the pixel grid.
-      return layout.snapsToPixels ? floorToPixel(v) : v
+      return snaps && scale > 0 ? (v * scale).rounded(.down) / scale : v
     }
   }
 
-  private func snap(_ v: Double) -> Double {
-    guard layout.snapsToPixels, layout.scale > 0, v.isFinite else { return v.isFinite ? v : 0 }
-    return (v * layout.scale).rounded() / layout.scale
-  }
-
-  private func floorToPixel(_ v: Double) -> Double {
-    (v * layout.scale).rounded(.down) / layout.scale
+  func snap(_ v: Double) -> Double {
+    guard snaps, scale > 0, v.isFinite else { return v.isFinite ? v : 0 }
+    return (v * scale).rounded() / scale
   }
 }
