@@ -90,15 +90,19 @@ public final class PNGEncoder {
 
   /// Encodes a surface as PNG.
   ///
-  /// - Parameter surface: The surface; its premultiplied pixels are un-premultiplied.
+  /// - Parameters:
+  ///   - surface: The surface; its premultiplied pixels are un-premultiplied.
+  ///   - concurrently: Whether a big image is cut in two bands compressed on two cores. Callers
+  ///     that already keep every core busy (frame sequences) pass `false` and get one band: other
+  ///     bytes (slightly smaller), the same pixels, and the same bytes on every run.
   /// - Returns: The bytes of a PNG file.
-  public func encode(_ surface: ImageSurface) -> [UInt8] {
+  public func encode(_ surface: ImageSurface, concurrently: Bool = true) -> [UInt8] {
     surface.withUnsafePixels { buffer, stride in
       let base = buffer.baseAddress!
       let width = surface.width
       let opaque = Self.isOpaque(
         base, width: width, height: surface.height, stride: stride)
-      return encode(width: width, height: surface.height, alpha: !opaque) {
+      return encode(width: width, height: surface.height, alpha: !opaque, concurrently: concurrently) {
         y, row in
         let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
         if opaque {
@@ -161,7 +165,7 @@ public final class PNGEncoder {
   ///
   /// `fillRow(y, row)` writes row `y`'s unfiltered bytes (RGB or RGBA) into `row`.
   private func encode(
-    width: Int, height: Int, alpha: Bool,
+    width: Int, height: Int, alpha: Bool, concurrently: Bool = true,
     fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
   ) -> [UInt8] {
     let bytesPerPixel = alpha ? 4 : 3
@@ -176,7 +180,8 @@ public final class PNGEncoder {
     // Big images are cut into bands of rows that are filtered and compressed on separate
     // cores, then joined into one zlib stream (DeflateStitching.swift). The number of bands
     // depends only on the image size, never on the machine, so the bytes are the same everywhere.
-    let bands = rawCount >= 1 << 20 ? 2 : 1
+    // On one thread, bands would only add the cost of joining them: encode in one piece.
+    let bands = concurrently && rawCount >= 1 << 20 ? 2 : 1
     reserveCompressors(bands)
     let rowsPerBand = (height + bands - 1) / bands
     let compressedBands = [CompressedBand](unsafeUninitializedCapacity: bands) {
@@ -187,7 +192,7 @@ public final class PNGEncoder {
         let fill = UncheckedSendable(fillRow)
         // Safe to share: each band writes only its own rows of `raw`, its own result and
         // uses its own compressor; `fillRow` only reads pixels nothing changes meanwhile.
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        forEachBand(bands, concurrently: concurrently) { band in
           let (raw, compressors) = shared.value
           let first = min(height, band * rowsPerBand)
           let rows = first..<min(height, first + rowsPerBand)
@@ -551,6 +556,21 @@ extension ImageSurface {
   /// - Returns: The bytes of a PNG file.
   public func pngData(compression: PNGCompression = .default) -> [UInt8] {
     withPooledEncoder(compression) { $0.encode(self) }
+  }
+
+  /// Encodes the surface as PNG in one piece on the calling thread only, for callers that already
+  /// run one encode per core. The pixels equal ``pngData(compression:)``'s; the bytes differ.
+  public func pngDataOnThisThread(compression: PNGCompression = .default) -> [UInt8] {
+    withPooledEncoder(compression) { $0.encode(self, concurrently: false) }
+  }
+}
+
+/// Runs `body` for each band, on several cores or one after the other.
+private func forEachBand(_ count: Int, concurrently: Bool, _ body: @Sendable (Int) -> Void) {
+  if concurrently {
+    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+  } else {
+    for band in 0..<count { body(band) }
   }
 }
 

@@ -157,7 +157,8 @@ public struct ScrollJob: Sendable {
       makeWorker = {
         let renderer = try makeRenderer()
         return { frame in
-          let png = try renderer.render(frame.content, as: .png, options: renderOptions(frame))
+          // Frames already run one per core, so each is encoded on its own thread only.
+          let png = try renderer.surface(of: frame.content, options: renderOptions(frame)).pngDataOnThisThread()
           try images.collect(renderer.images)
           try writeAtomically(png, to: directory + "/" + ScrollJob.frameName(frame.number, total: frameCount))
           return []
