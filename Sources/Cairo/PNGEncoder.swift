@@ -31,13 +31,25 @@ internal import Synchronization
 /// Higher levels are slower. Every level is deterministic: the same pixels and level always
 /// give the same bytes.
 public struct PNGCompression: Hashable, Sendable {
+  /// How rows are filtered before compression.
+  public enum Filtering: Hashable, Sendable {
+    /// libpng's choice per row among Sub, Up and Paeth: the smallest files.
+    case adaptive
+    /// Up for every row: about 3% larger files, and 14% less time for a frame sequence, where
+    /// the other filters' arithmetic and the extra bytes libdeflate then sees cost the most.
+    case up
+  }
+
   /// The libdeflate compression level, from 1 to 12.
   public let level: Int
+  /// How rows are filtered.
+  public let filtering: Filtering
 
   /// Creates a compression setting with a libdeflate level from 1 (fastest) to 12 (smallest).
-  public init(level: Int) {
+  public init(level: Int, filtering: Filtering = .adaptive) {
     precondition((1...12).contains(level), "level must be from 1 to 12")
     self.level = level
+    self.filtering = filtering
   }
 
   /// The fastest level; files are larger.
@@ -46,6 +58,9 @@ public struct PNGCompression: Hashable, Sendable {
   public static let `default` = PNGCompression(level: 6)
   /// The smallest files libdeflate can make; much slower.
   public static let best = PNGCompression(level: 12)
+  /// For frame sequences: the default level with Up filtering on every row. Measured on 60
+  /// frames of a 375×667@2x scroll: 456 ms against 519 ms, 3.81 MB against 3.69 MB.
+  public static let frames = PNGCompression(level: 6, filtering: .up)
 }
 
 /// A PNG encoder that keeps its compressor and buffers between images.
@@ -188,6 +203,7 @@ public final class PNGEncoder {
       bandsBuffer, initialized in
       let results = UncheckedSendable(bandsBuffer.baseAddress!)
       let shared = UncheckedSendable((raw, compressors))
+      let filtering = compression.filtering
       withoutActuallyEscaping(fillRow) { fillRow in
         let fill = UncheckedSendable(fillRow)
         // Safe to share: each band writes only its own rows of `raw`, its own result and
@@ -197,7 +213,7 @@ public final class PNGEncoder {
           let first = min(height, band * rowsPerBand)
           let rows = first..<min(height, first + rowsPerBand)
           filterBand(
-            rows, into: raw, width: width, bytesPerPixel: bytesPerPixel,
+            rows, into: raw, width: width, bytesPerPixel: bytesPerPixel, filtering: filtering,
             fillRow: fill.value)
           let start = raw + rows.lowerBound * (rowBytes + 1)
           (results.value + band).initialize(
@@ -407,7 +423,7 @@ private struct CompressedBand {
 /// not start at row 0 reads the row above its first row again.
 private func filterBand(
   _ rows: Range<Int>, into raw: UnsafeMutablePointer<UInt8>, width: Int,
-  bytesPerPixel bpp: Int,
+  bytesPerPixel bpp: Int, filtering: PNGCompression.Filtering,
   fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
 ) {
   guard !rows.isEmpty else { return }
@@ -429,9 +445,13 @@ private func filterBand(
   }
   for y in rows {
     fillRow(y, current)
-    filterRow(
-      current, previous, rowBytes: rowBytes, bpp: bpp, scratch: scratch,
-      into: raw + y * (rowBytes + 1))
+    let out = raw + y * (rowBytes + 1)
+    if filtering == .up {
+      out[0] = 2
+      for i in 0..<rowBytes { out[1 + i] = current[i] &- previous[i] }
+    } else {
+      filterRow(current, previous, rowBytes: rowBytes, bpp: bpp, scratch: scratch, into: out)
+    }
     swap(&previous, &current)
   }
 }

@@ -158,7 +158,7 @@ public struct ScrollJob: Sendable {
         let renderer = try makeRenderer()
         return { frame in
           // Frames already run one per core, so each is encoded on its own thread only.
-          let png = try renderer.surface(of: frame.content, options: renderOptions(frame)).pngDataOnThisThread()
+          let png = try renderer.surface(of: frame.content, options: renderOptions(frame)).pngDataOnThisThread(compression: .frames)
           try images.collect(renderer.images)
           try writeAtomically(png, to: directory + "/" + ScrollJob.frameName(frame.number, total: frameCount))
           return []
