@@ -3,6 +3,9 @@
 /// Every formula, constant and evaluation order follows pixelmatch 7.2.0 as described in
 /// shared/oracle/pixelmatch/README.md; the comments mark the places where a "natural" variant
 /// changes the counts or the diff image bytes. All arithmetic is in `Double`, as in JavaScript.
+///
+/// The algorithm is pixelmatch's (github.com/mapbox/pixelmatch, ISC licence, © 2019 Mapbox),
+/// re-implemented in Swift.
 struct Pixelmatch {
   let a: UnsafeRawPointer
   let b: UnsafeRawPointer
