@@ -12,8 +12,13 @@ public final class DrawingBaseline {
   private let count: Int32
 
   /// Prepares cells given as frames (x, y, width, height), colours (r, g, b) and labels.
-  public init(frames: [(Double, Double, Double, Double)], colors: [(Double, Double, Double)], labels: [String]) {
-    precondition(frames.count == colors.count && colors.count == labels.count, "one colour and label per frame")
+  public init(
+    frames: [(Double, Double, Double, Double)],
+    colors: [(Double, Double, Double)], labels: [String]
+  ) {
+    precondition(
+      frames.count == colors.count && colors.count == labels.count,
+      "one colour and label per frame")
     rects = frames.flatMap { [$0.0, $0.1, $0.2, $0.3] }
     self.colors = colors.flatMap { [$0.0, $0.1, $0.2] }
     self.labels = labels.map { strdup($0) }
@@ -25,10 +30,14 @@ public final class DrawingBaseline {
   }
 
   /// Draws the cells, offset and clipped to a viewport, into the surface.
-  public func draw(into surface: ImageSurface, font: Font, scale: Double, offset: Double, viewportWidth: Double, viewportHeight: Double) {
+  public func draw(
+    into surface: ImageSurface, font: Font, scale: Double, offset: Double,
+    viewportWidth: Double, viewportHeight: Double
+  ) {
     labels.map { UnsafePointer($0) }.withUnsafeBufferPointer { labelPointers in
       waterflow_baseline_draw(
-        surface.pointer, font.face, scale, offset, viewportWidth, viewportHeight, count, rects, colors,
+        surface.pointer, font.face, scale, offset, viewportWidth,
+        viewportHeight, count, rects, colors,
         labelPointers.baseAddress)
     }
   }

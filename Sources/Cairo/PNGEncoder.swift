@@ -111,13 +111,18 @@ public final class PNGEncoder {
   ///     that already keep every core busy (frame sequences) pass `false` and get one band: other
   ///     bytes (slightly smaller), the same pixels, and the same bytes on every run.
   /// - Returns: The bytes of a PNG file.
-  public func encode(_ surface: ImageSurface, concurrently: Bool = true) -> [UInt8] {
+  public func encode(_ surface: ImageSurface, concurrently: Bool = true)
+    -> [UInt8]
+  {
     surface.withUnsafePixels { buffer, stride in
       let base = buffer.baseAddress!
       let width = surface.width
       let opaque = Self.isOpaque(
         base, width: width, height: surface.height, stride: stride)
-      return encode(width: width, height: surface.height, alpha: !opaque, concurrently: concurrently) {
+      return encode(
+        width: width, height: surface.height, alpha: !opaque,
+        concurrently: concurrently
+      ) {
         y, row in
         let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
         if opaque {
@@ -213,7 +218,8 @@ public final class PNGEncoder {
           let first = min(height, band * rowsPerBand)
           let rows = first..<min(height, first + rowsPerBand)
           filterBand(
-            rows, into: raw, width: width, bytesPerPixel: bytesPerPixel, filtering: filtering,
+            rows, into: raw, width: width, bytesPerPixel: bytesPerPixel,
+            filtering: filtering,
             fillRow: fill.value)
           let start = raw + rows.lowerBound * (rowBytes + 1)
           (results.value + band).initialize(
@@ -450,7 +456,9 @@ private func filterBand(
       out[0] = 2
       for i in 0..<rowBytes { out[1 + i] = current[i] &- previous[i] }
     } else {
-      filterRow(current, previous, rowBytes: rowBytes, bpp: bpp, scratch: scratch, into: out)
+      filterRow(
+        current, previous, rowBytes: rowBytes, bpp: bpp, scratch: scratch,
+        into: out)
     }
     swap(&previous, &current)
   }
@@ -580,13 +588,17 @@ extension ImageSurface {
 
   /// Encodes the surface as PNG in one piece on the calling thread only, for callers that already
   /// run one encode per core. The pixels equal ``pngData(compression:)``'s; the bytes differ.
-  public func pngDataOnThisThread(compression: PNGCompression = .default) -> [UInt8] {
+  public func pngDataOnThisThread(compression: PNGCompression = .default)
+    -> [UInt8]
+  {
     withPooledEncoder(compression) { $0.encode(self, concurrently: false) }
   }
 }
 
 /// Runs `body` for each band, on several cores or one after the other.
-private func forEachBand(_ count: Int, concurrently: Bool, _ body: @Sendable (Int) -> Void) {
+private func forEachBand(
+  _ count: Int, concurrently: Bool, _ body: @Sendable (Int) -> Void
+) {
   if concurrently {
     DispatchQueue.concurrentPerform(iterations: count, execute: body)
   } else {

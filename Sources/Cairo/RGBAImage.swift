@@ -13,18 +13,25 @@ public struct RGBAImage: Hashable, Sendable {
   /// Creates an image from its pixels; `pixels.count` must be `width × height × 4`.
   public init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(width >= 0 && height >= 0, "image size must not be negative")
-    precondition(pixels.count == width * height * 4, "pixel count must be width × height × 4")
+    precondition(
+      pixels.count == width * height * 4,
+      "pixel count must be width × height × 4")
     self.width = width
     self.height = height
     self.pixels = pixels
   }
 
   /// Creates an image filled with one colour.
-  public init(width: Int, height: Int, filledWith rgba: (UInt8, UInt8, UInt8, UInt8)) {
+  public init(
+    width: Int, height: Int, filledWith rgba: (UInt8, UInt8, UInt8, UInt8)
+  ) {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     var i = 0
     while i < pixels.count {
-      pixels[i] = rgba.0; pixels[i + 1] = rgba.1; pixels[i + 2] = rgba.2; pixels[i + 3] = rgba.3
+      pixels[i] = rgba.0
+      pixels[i + 1] = rgba.1
+      pixels[i + 2] = rgba.2
+      pixels[i + 3] = rgba.3
       i += 4
     }
     self.init(width: width, height: height, pixels: pixels)

@@ -41,8 +41,12 @@ public func expectGolden(
   configuration: GoldenConfiguration? = nil, goldenDirectory: String? = nil,
   filePath: StaticString = #filePath
 ) throws(GoldenError) {
-  let context = try GoldenTestContext(configuration: configuration, goldenDirectory: goldenDirectory, filePath: filePath)
-  let shot = GoldenShot(scene: scene, position: .offset(offset, step: step), options: options, overview: overview)
+  let context = try GoldenTestContext(
+    configuration: configuration, goldenDirectory: goldenDirectory,
+    filePath: filePath)
+  let shot = GoldenShot(
+    scene: scene, position: .offset(offset, step: step), options: options,
+    overview: overview)
   let frame = try shot.frames(with: context.renderer)[0]
   try context.expect(frame.image, named: name)
 }
@@ -52,10 +56,13 @@ public func expectGolden(
 ///
 /// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file error.
 public func expectGolden(
-  of image: RGBAImage, named name: String, configuration: GoldenConfiguration? = nil,
+  of image: RGBAImage, named name: String,
+  configuration: GoldenConfiguration? = nil,
   goldenDirectory: String? = nil, filePath: StaticString = #filePath
 ) throws(GoldenError) {
-  let context = try GoldenTestContext(configuration: configuration, goldenDirectory: goldenDirectory, filePath: filePath)
+  let context = try GoldenTestContext(
+    configuration: configuration, goldenDirectory: goldenDirectory,
+    filePath: filePath)
   try context.expect(image, named: name)
 }
 
@@ -65,20 +72,28 @@ public func expectGolden(
 /// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
 public func expectGoldenSequence(
   of scene: Scene, from: Double, to: Double, step: Double, named name: String,
-  options: RenderOptions = RenderOptions(scale: 1), configuration: GoldenConfiguration? = nil,
+  options: RenderOptions = RenderOptions(scale: 1),
+  configuration: GoldenConfiguration? = nil,
   goldenDirectory: String? = nil, filePath: StaticString = #filePath
 ) throws(GoldenError) {
   precondition(step > 0, "step must be positive")
-  let context = try GoldenTestContext(configuration: configuration, goldenDirectory: goldenDirectory, filePath: filePath)
-  let shot = GoldenShot(scene: scene, position: .sequence(from: from, to: to, step: step), options: options)
+  let context = try GoldenTestContext(
+    configuration: configuration, goldenDirectory: goldenDirectory,
+    filePath: filePath)
+  let shot = GoldenShot(
+    scene: scene, position: .sequence(from: from, to: to, step: step),
+    options: options)
   let outcome = try context.store.checkSequence(
-    try shot.frames(with: context.renderer), named: name, fingerprint: context.fingerprint)
+    try shot.frames(with: context.renderer), named: name,
+    fingerprint: context.fingerprint)
   if outcome.isFailure {
     let missingOnly = outcome.frames.allSatisfy { $0.status != .failed }
     throw GoldenError(missingOnly ? .missing : .mismatch, outcome.message)
   }
   if outcome.frames.contains(where: \.didRecord) {
-    throw GoldenError(.recorded, outcome.message + " Re-run without WATERFLOW_RECORD to compare.")
+    throw GoldenError(
+      .recorded,
+      outcome.message + " Re-run without WATERFLOW_RECORD to compare.")
   }
 }
 
@@ -89,7 +104,9 @@ public func expectGoldenSequence(
 public func packageRoot(containing filePath: String) -> String? {
   var url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
   while url.path != "/" {
-    if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+    if FileManager.default.fileExists(
+      atPath: url.appendingPathComponent("Package.swift").path)
+    {
       return url.path
     }
     url.deleteLastPathComponent()
@@ -103,7 +120,10 @@ struct GoldenTestContext {
   let renderer: Renderer
   let fingerprint: FontStackFingerprint
 
-  init(configuration given: GoldenConfiguration?, goldenDirectory: String?, filePath: StaticString) throws(GoldenError) {
+  init(
+    configuration given: GoldenConfiguration?, goldenDirectory: String?,
+    filePath: StaticString
+  ) throws(GoldenError) {
     let root = packageRoot(containing: "\(filePath)")
     let configuration: GoldenConfiguration
     if let given {
@@ -119,7 +139,8 @@ struct GoldenTestContext {
     guard let directory = goldenDirectory ?? root.map({ $0 + "/Golden" }) else {
       throw GoldenError(
         .configuration,
-        "Cannot find the package around '\(filePath)': no folder above it holds Package.swift. Pass goldenDirectory:.")
+        "Cannot find the package around '\(filePath)': no folder above it holds Package.swift. Pass goldenDirectory:."
+      )
     }
     do { renderer = try Renderer() } catch {
       throw GoldenError(.render, "Cannot create the renderer: \(error)")
@@ -135,7 +156,9 @@ struct GoldenTestContext {
     case .failed: throw GoldenError(.mismatch, outcome.message)
     case .missing: throw GoldenError(.missing, outcome.message)
     case .recordedNew, .recordedAll, .rerecorded:
-      throw GoldenError(.recorded, outcome.message + "\nRe-run without WATERFLOW_RECORD to compare.")
+      throw GoldenError(
+        .recorded,
+        outcome.message + "\nRe-run without WATERFLOW_RECORD to compare.")
     }
   }
 }

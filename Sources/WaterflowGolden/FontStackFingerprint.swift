@@ -9,7 +9,9 @@ internal import Foundation
 /// {"cairo": "1.16.0", "pixman": "0.42.2", "freetype": "2.12.1",
 ///  "font": "DejaVuSans.ttf", "fontHash": "fnv1a64:…"}
 /// ```
-public struct FontStackFingerprint: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct FontStackFingerprint: Hashable, Sendable, Codable,
+  CustomStringConvertible
+{
   /// Cairo's version.
   public var cairo: String
   /// Pixman's version (cairo's rasteriser).
@@ -25,7 +27,10 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable, CustomStringCon
   public static let fileName = "fingerprint.json"
 
   /// Creates a fingerprint from its parts.
-  public init(cairo: String, pixman: String, freetype: String, font: String, fontHash: String) {
+  public init(
+    cairo: String, pixman: String, freetype: String, font: String,
+    fontHash: String
+  ) {
     self.cairo = cairo
     self.pixman = pixman
     self.freetype = freetype
@@ -37,7 +42,8 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable, CustomStringCon
   public init(font: Font) {
     let versions = CairoLibrary.versions
     self.init(
-      cairo: versions.cairo, pixman: versions.pixman, freetype: versions.freetype,
+      cairo: versions.cairo, pixman: versions.pixman,
+      freetype: versions.freetype,
       font: (font.path as NSString).lastPathComponent, fontHash: font.fileHash)
   }
 
@@ -64,21 +70,28 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable, CustomStringCon
   /// Reads a fingerprint file; nil when it does not exist.
   ///
   /// - Throws: ``GoldenError`` (`.file`) when the file exists but is not a fingerprint.
-  public static func read(from path: String) throws(GoldenError) -> FontStackFingerprint? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+  public static func read(from path: String) throws(GoldenError)
+    -> FontStackFingerprint?
+  {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return nil
+    }
     do {
       return try JSONDecoder().decode(FontStackFingerprint.self, from: data)
     } catch {
       throw GoldenError(
         .file,
-        "The font-stack fingerprint '\(path)' is not valid JSON with cairo, pixman, freetype, font and fontHash; delete it and re-record.")
+        "The font-stack fingerprint '\(path)' is not valid JSON with cairo, pixman, freetype, font and fontHash; delete it and re-record."
+      )
     }
   }
 
   /// The file's bytes: pretty, sorted keys, a final newline, so diffs in review stay small.
   public var fileContents: [UInt8] {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting = [
+      .prettyPrinted, .sortedKeys, .withoutEscapingSlashes,
+    ]
     return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
   }
 }

@@ -48,8 +48,13 @@ public struct GoldenManifest: Sendable {
 
     /// The golden names this entry owns: its name, or one per frame for a sequence.
     public var goldenNames: [String] {
-      guard case .sequence(let from, let to, let step) = position else { return [name] }
-      let count = GoldenShot(scene: Scene(), position: .sequence(from: from, to: to, step: step), options: options).offsets.count
+      guard case .sequence(let from, let to, let step) = position else {
+        return [name]
+      }
+      let count = GoldenShot(
+        scene: Scene(), position: .sequence(from: from, to: to, step: step),
+        options: options
+      ).offsets.count
       return (0..<count).map { GoldenStore.frameName(name, $0, count: count) }
     }
 
@@ -59,9 +64,12 @@ public struct GoldenManifest: Sendable {
     public func shot() throws(GoldenError) -> GoldenShot {
       let scene: Scene
       do { scene = try Scene(contentsOf: scenePath) } catch {
-        throw GoldenError(.configuration, "Golden '\(name)': \(error.description)")
+        throw GoldenError(
+          .configuration, "Golden '\(name)': \(error.description)")
       }
-      return GoldenShot(scene: scene, position: position, options: options, overview: overview, maskedCells: maskedCells)
+      return GoldenShot(
+        scene: scene, position: position, options: options, overview: overview,
+        maskedCells: maskedCells)
     }
   }
 
@@ -85,94 +93,155 @@ public struct GoldenManifest: Sendable {
   public init(contentsOf path: String) throws(GoldenError) {
     self.path = path
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw GoldenError(.configuration, "The golden manifest '\(path)' does not exist or is not readable.")
+      throw GoldenError(
+        .configuration,
+        "The golden manifest '\(path)' does not exist or is not readable.")
     }
     let root: Any
     do { root = try JSONSerialization.jsonObject(with: data) } catch {
-      throw GoldenError(.configuration, "The golden manifest '\(path)' is not valid JSON.")
+      throw GoldenError(
+        .configuration, "The golden manifest '\(path)' is not valid JSON.")
     }
     func fail(_ field: String, _ message: String) -> GoldenError {
       GoldenError(.configuration, "\(path): \(field): \(message)")
     }
-    guard let top = root as? [String: Any] else { throw fail("top level", "expected an object with \"goldens\"") }
-    if let unknown = top.keys.sorted().first(where: { !["goldens", "unmanaged"].contains($0) }) {
+    guard let top = root as? [String: Any] else {
+      throw fail("top level", "expected an object with \"goldens\"")
+    }
+    if let unknown = top.keys.sorted().first(where: {
+      !["goldens", "unmanaged"].contains($0)
+    }) {
       throw fail(unknown, "unknown key (expected goldens, unmanaged)")
     }
     unmanaged = []
     if let list = top["unmanaged"] {
-      guard let folders = list as? [String] else { throw fail("unmanaged", "expected an array of folder names") }
+      guard let folders = list as? [String] else {
+        throw fail("unmanaged", "expected an array of folder names")
+      }
       unmanaged = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     }
-    guard let list = top["goldens"] as? [Any] else { throw fail("goldens", "missing, or not an array") }
+    guard let list = top["goldens"] as? [Any] else {
+      throw fail("goldens", "missing, or not an array")
+    }
     let keys = [
-      "name", "scene", "offset", "step", "scale", "debug", "overview", "sequence", "threshold",
+      "name", "scene", "offset", "step", "scale", "debug", "overview",
+      "sequence", "threshold",
       "includeAA", "maxDiffPixels", "maxDiffRatio", "masks", "maskCells",
     ]
     var entries: [Entry] = []
     var owners: [String: String] = [:]
     for (i, item) in list.enumerated() {
       let field = "goldens[\(i)]"
-      guard let object = item as? [String: Any] else { throw fail(field, "expected an object") }
-      if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
-        throw fail("\(field).\(unknown)", "unknown key (expected \(keys.joined(separator: ", ")))")
+      guard let object = item as? [String: Any] else {
+        throw fail(field, "expected an object")
       }
-      func number(_ key: String, min: Double = -.greatestFiniteMagnitude, max: Double = .greatestFiniteMagnitude) throws(GoldenError) -> Double? {
+      if let unknown = object.keys.sorted().first(where: { !keys.contains($0) })
+      {
+        throw fail(
+          "\(field).\(unknown)",
+          "unknown key (expected \(keys.joined(separator: ", ")))")
+      }
+      func number(
+        _ key: String, min: Double = -.greatestFiniteMagnitude,
+        max: Double = .greatestFiniteMagnitude
+      ) throws(GoldenError) -> Double? {
         guard let value = object[key] else { return nil }
-        guard let n = value as? NSNumber, !(value is Bool), n.doubleValue.isFinite, n.doubleValue >= min, n.doubleValue <= max else {
-          throw fail("\(field).\(key)", "expected a number from \(GoldenStore.format(min)) to \(GoldenStore.format(max))")
+        guard let n = value as? NSNumber, !(value is Bool),
+          n.doubleValue.isFinite, n.doubleValue >= min, n.doubleValue <= max
+        else {
+          throw fail(
+            "\(field).\(key)",
+            "expected a number from \(GoldenStore.format(min)) to \(GoldenStore.format(max))"
+          )
         }
         return n.doubleValue
       }
       func flag(_ key: String) throws(GoldenError) -> Bool {
         guard let value = object[key] else { return false }
-        guard let b = value as? Bool else { throw fail("\(field).\(key)", "expected true or false") }
+        guard let b = value as? Bool else {
+          throw fail("\(field).\(key)", "expected true or false")
+        }
         return b
       }
       guard let name = object["name"] as? String, Self.isValidName(name) else {
-        throw fail("\(field).name", "missing, or not a relative name of letters, digits, '-', '_', '.' and '/' such as \"reference/top\"")
+        throw fail(
+          "\(field).name",
+          "missing, or not a relative name of letters, digits, '-', '_', '.' and '/' such as \"reference/top\""
+        )
       }
       guard let scene = object["scene"] as? String, !scene.isEmpty else {
-        throw fail("\(field).scene", "missing: the scene file, relative to \(path)")
+        throw fail(
+          "\(field).scene", "missing: the scene file, relative to \(path)")
       }
       let scale = try number("scale", min: 0.25, max: 4) ?? 1
-      var position = GoldenShot.Position.offset(try number("offset") ?? 0, step: try number("step", min: 0, max: 100_000) ?? 0)
+      var position = GoldenShot.Position.offset(
+        try number("offset") ?? 0,
+        step: try number("step", min: 0, max: 100_000) ?? 0)
       if let sequence = object["sequence"] {
         guard object["offset"] == nil, object["step"] == nil else {
           throw fail(field, "give either offset/step or sequence, not both")
         }
-        guard let s = sequence as? [String: Any], let from = s["from"] as? NSNumber, let to = s["to"] as? NSNumber,
+        guard let s = sequence as? [String: Any],
+          let from = s["from"] as? NSNumber, let to = s["to"] as? NSNumber,
           let step = s["step"] as? NSNumber, step.doubleValue > 0, s.count == 3
         else {
-          throw fail("\(field).sequence", "expected {\"from\": Y0, \"to\": Y1, \"step\": S} with S > 0")
+          throw fail(
+            "\(field).sequence",
+            "expected {\"from\": Y0, \"to\": Y1, \"step\": S} with S > 0")
         }
         let frames = abs(to.doubleValue - from.doubleValue) / step.doubleValue
-        guard frames <= 1000 else { throw fail("\(field).sequence", "more than 1000 frames; use a larger step") }
-        position = .sequence(from: from.doubleValue, to: to.doubleValue, step: step.doubleValue)
-      }
-      var diffOptions = ImageDiff.Options(threshold: try number("threshold", min: 0, max: 1) ?? 0.1, includeAA: try flag("includeAA"))
-      if let masks = object["masks"] {
-        guard let rects = masks as? [[NSNumber]], rects.allSatisfy({ $0.count == 4 }) else {
-          throw fail("\(field).masks", "expected [[x, y, width, height], …] in pixels")
+        guard frames <= 1000 else {
+          throw fail(
+            "\(field).sequence", "more than 1000 frames; use a larger step")
         }
-        diffOptions.masks = rects.map { PixelRect(x: $0[0].intValue, y: $0[1].intValue, width: $0[2].intValue, height: $0[3].intValue) }
+        position = .sequence(
+          from: from.doubleValue, to: to.doubleValue, step: step.doubleValue)
+      }
+      var diffOptions = ImageDiff.Options(
+        threshold: try number("threshold", min: 0, max: 1) ?? 0.1,
+        includeAA: try flag("includeAA"))
+      if let masks = object["masks"] {
+        guard let rects = masks as? [[NSNumber]],
+          rects.allSatisfy({ $0.count == 4 })
+        else {
+          throw fail(
+            "\(field).masks", "expected [[x, y, width, height], …] in pixels")
+        }
+        diffOptions.masks = rects.map {
+          PixelRect(
+            x: $0[0].intValue, y: $0[1].intValue, width: $0[2].intValue,
+            height: $0[3].intValue)
+        }
       }
       var cells: [Int] = []
       if let list = object["maskCells"] {
-        guard let indices = list as? [NSNumber], indices.allSatisfy({ $0.intValue >= 0 }) else {
+        guard let indices = list as? [NSNumber],
+          indices.allSatisfy({ $0.intValue >= 0 })
+        else {
           throw fail("\(field).maskCells", "expected an array of cell indices")
         }
         cells = indices.map(\.intValue)
       }
-      let maxPixels = try number("maxDiffPixels", min: 0, max: Double(Int32.max)).map { Int($0) } ?? 0
+      let maxPixels =
+        try number("maxDiffPixels", min: 0, max: Double(Int32.max)).map {
+          Int($0)
+        } ?? 0
       let maxRatio = try number("maxDiffRatio", min: 0, max: 1) ?? 1
       let entry = Entry(
-        name: name, scenePath: Scene.resolve(scene, against: path), position: position,
-        options: RenderOptions(scale: scale, debug: try flag("debug")), overview: try flag("overview"),
+        name: name, scenePath: Scene.resolve(scene, against: path),
+        position: position,
+        options: RenderOptions(scale: scale, debug: try flag("debug")),
+        overview: try flag("overview"),
         diffOptions: diffOptions,
-        tolerance: DiffTolerance(maxMismatchedPixels: maxPixels, maxMismatchedRatio: maxRatio), maskedCells: cells)
+        tolerance: DiffTolerance(
+          maxMismatchedPixels: maxPixels, maxMismatchedRatio: maxRatio),
+        maskedCells: cells)
       for golden in entry.goldenNames {
         if let other = owners[golden] {
-          throw fail("\(field).name", "'\(name)' needs the golden '\(golden)', which '\(other)' already uses")
+          throw fail(
+            "\(field).name",
+            "'\(name)' needs the golden '\(golden)', which '\(other)' already uses"
+          )
         }
         owners[golden] = name
       }
@@ -182,8 +251,11 @@ public struct GoldenManifest: Sendable {
   }
 
   static func isValidName(_ name: String) -> Bool {
-    guard !name.isEmpty, !name.hasPrefix("/"), !name.hasSuffix("/") else { return false }
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./")
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.hasSuffix("/") else {
+      return false
+    }
+    let allowed = Set(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./")
     guard name.allSatisfy(allowed.contains) else { return false }
     return !name.split(separator: "/").contains { $0 == ".." || $0 == "." }
   }
@@ -196,10 +268,12 @@ public struct GoldenManifest: Sendable {
   /// - Throws: ``GoldenError`` (`.configuration`) naming a filter that matches nothing.
   public func entries(matching names: [String]) throws(GoldenError) -> [Entry] {
     guard !names.isEmpty else { return entries }
-    for filter in names where !entries.contains(where: { Self.matches($0.name, filter) }) {
+    for filter in names
+    where !entries.contains(where: { Self.matches($0.name, filter) }) {
       throw GoldenError(
         .configuration,
-        "No golden in \(path) is named '\(filter)' or lies under it; the names are: \(entries.map(\.name).joined(separator: ", ")).")
+        "No golden in \(path) is named '\(filter)' or lies under it; the names are: \(entries.map(\.name).joined(separator: ", "))."
+      )
     }
     return entries.filter { e in names.contains { Self.matches(e.name, $0) } }
   }
@@ -215,11 +289,17 @@ public struct GoldenManifest: Sendable {
   public func orphans() -> [String] {
     let owned = Set(entries.flatMap(\.goldenNames).map { $0 + ".png" })
     let root = goldenDirectory
-    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    guard let walker = FileManager.default.enumerator(atPath: root) else {
+      return []
+    }
     var out: [String] = []
     while let relative = walker.nextObject() as? String {
       guard relative.hasSuffix(".png") else { continue }
-      if owned.contains(relative) || unmanaged.contains(where: { relative.hasPrefix($0) }) { continue }
+      if owned.contains(relative)
+        || unmanaged.contains(where: { relative.hasPrefix($0) })
+      {
+        continue
+      }
       out.append(relative)
     }
     return out.sorted()
@@ -238,8 +318,13 @@ public struct GoldenShard: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``GoldenError`` (`.configuration`) quoting the bad value.
   public init(parsing text: String) throws(GoldenError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
-      throw GoldenError(.configuration, "The value '\(text)' is invalid for '--shard <i/n>': use two whole numbers with 1 ≤ i ≤ n, such as 2/3.")
+    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]),
+      n >= 1, i >= 1, i <= n
+    else {
+      throw GoldenError(
+        .configuration,
+        "The value '\(text)' is invalid for '--shard <i/n>': use two whole numbers with 1 ≤ i ≤ n, such as 2/3."
+      )
     }
     index = i
     count = n

@@ -42,7 +42,9 @@ public struct GoldenOutcome: Sendable {
   /// True for `.failed` and `.missing`.
   public var isFailure: Bool { status == .failed || status == .missing }
   /// True when the golden file was written.
-  public var didRecord: Bool { [.recordedNew, .rerecorded, .recordedAll].contains(status) }
+  public var didRecord: Bool {
+    [.recordedNew, .rerecorded, .recordedAll].contains(status)
+  }
 }
 
 /// The files a failing check leaves in the artifacts folder.
@@ -70,7 +72,8 @@ public struct GoldenSequenceOutcome: Sendable {
 
   /// Creates an outcome from the frames' outcomes.
   public init(
-    name: String, offsets: [Double], frames: [GoldenOutcome], extraGoldenFrames: [String] = [],
+    name: String, offsets: [Double], frames: [GoldenOutcome],
+    extraGoldenFrames: [String] = [],
     isSequence: Bool = true
   ) {
     self.name = name
@@ -92,16 +95,22 @@ public struct GoldenSequenceOutcome: Sendable {
     if !isSequence, frames.count == 1 { return frames[0].message }
     guard let first = firstFailingFrame else {
       let recorded = frames.count { $0.didRecord }
-      return recorded > 0 ? "Recorded \(recorded) of \(frames.count) frames of '\(name)'." : ""
+      return recorded > 0
+        ? "Recorded \(recorded) of \(frames.count) frames of '\(name)'." : ""
     }
     let frame = frames[first]
     var text = ""
-    if !frame.fontStackChanges.isEmpty, let line = frame.message.split(separator: "\n").first {
+    if !frame.fontStackChanges.isEmpty,
+      let line = frame.message.split(separator: "\n").first
+    {
       text += line + "\n"
     }
-    text += "Sequence '\(name)': \(failingFrameCount) of \(frames.count) frames fail; the first is frame \(first) at offset \(GoldenStore.format(offsets[first])).\n"
-    let body = frame.fontStackChanges.isEmpty
-      ? frame.message : frame.message.split(separator: "\n").dropFirst().joined(separator: "\n")
+    text +=
+      "Sequence '\(name)': \(failingFrameCount) of \(frames.count) frames fail; the first is frame \(first) at offset \(GoldenStore.format(offsets[first])).\n"
+    let body =
+      frame.fontStackChanges.isEmpty
+      ? frame.message
+      : frame.message.split(separator: "\n").dropFirst().joined(separator: "\n")
     text += body
     return text
   }

@@ -26,7 +26,8 @@ public struct GoldenShot: Sendable {
 
   /// Creates a shot.
   public init(
-    scene: Scene, position: Position, options: RenderOptions, overview: Bool = false,
+    scene: Scene, position: Position, options: RenderOptions,
+    overview: Bool = false,
     maskedCells: [Int] = []
   ) {
     self.scene = scene
@@ -60,7 +61,9 @@ public struct GoldenShot: Sendable {
   /// - Parameter renderer: The renderer (its font is part of the fingerprint).
   /// - Returns: The frames, with their offsets.
   /// - Throws: ``GoldenError`` (`.render`) when drawing fails.
-  public func frames(with renderer: Renderer) throws(GoldenError) -> [GoldenFrame] {
+  public func frames(with renderer: Renderer) throws(GoldenError)
+    -> [GoldenFrame]
+  {
     let controller = SceneController(scene: scene)
     _ = controller.view.layoutSubviews()
     var out: [GoldenFrame] = []
@@ -77,13 +80,23 @@ public struct GoldenShot: Sendable {
     return out
   }
 
-  private func frame(at y: Double, of controller: SceneController, with renderer: Renderer) throws(GoldenError) -> GoldenFrame {
+  private func frame(
+    at y: Double, of controller: SceneController, with renderer: Renderer
+  ) throws(GoldenError) -> GoldenFrame {
     // The overview draws the whole content, where cell rectangles are not viewport pixels.
-    let masks = overview ? [] : maskedCells.compactMap { PixelRect(cellAt: $0, in: controller.view, options: options) }
-    return GoldenFrame(offset: y, image: try image(of: controller, with: renderer), masks: masks)
+    let masks =
+      overview
+      ? []
+      : maskedCells.compactMap {
+        PixelRect(cellAt: $0, in: controller.view, options: options)
+      }
+    return GoldenFrame(
+      offset: y, image: try image(of: controller, with: renderer), masks: masks)
   }
 
-  private func scroll(_ controller: SceneController, to target: Double, step: Double) {
+  private func scroll(
+    _ controller: SceneController, to target: Double, step: Double
+  ) {
     guard step > 0 else {
       _ = controller.view.scroll(to: target)
       return
@@ -91,13 +104,17 @@ public struct GoldenShot: Sendable {
     _ = controller.run(Script(steps: [.scroll(to: target, step: step)]))
   }
 
-  private func image(of controller: SceneController, with renderer: Renderer) throws(GoldenError) -> RGBAImage {
+  private func image(of controller: SceneController, with renderer: Renderer)
+    throws(GoldenError) -> RGBAImage
+  {
     do {
       if overview {
-        let png = try renderer.renderOverview(controller.view, scene: controller.scene, as: .png, options: options)
+        let png = try renderer.renderOverview(
+          controller.view, scene: controller.scene, as: .png, options: options)
         return try RGBAImage(pngData: png)
       }
-      return try renderer.image(of: controller.view, scene: controller.scene, options: options)
+      return try renderer.image(
+        of: controller.view, scene: controller.scene, options: options)
     } catch {
       throw GoldenError(.render, "Cannot render '\(scene.path)': \(error)")
     }
@@ -130,16 +147,21 @@ extension PixelRect {
   ///   - view: The view, scrolled to the frame's offset and laid out.
   ///   - options: The render options of the frame (scale, debug band).
   /// - Returns: The rectangle, or nil when the view has no layout or no such cell.
-  public init?(cellAt index: Int, in view: WaterflowView, options: RenderOptions) {
-    guard let snapshot = view.snapshot, index >= 0, index < snapshot.count else { return nil }
+  public init?(
+    cellAt index: Int, in view: WaterflowView, options: RenderOptions
+  ) {
+    guard let snapshot = view.snapshot, index >= 0, index < snapshot.count
+    else { return nil }
     let frame = snapshot.frame(at: index)
     let band = options.debug ? view.preloadBuffer : 0
     let horizontal = (view.layout?.flow ?? .vertical) == .horizontal
     let x = frame.minX - view.contentOffset.x + (horizontal ? band : 0)
     let y = frame.minY - view.contentOffset.y + (horizontal ? 0 : band)
     let s = options.scale
-    let x0 = Int((x * s).rounded(.down)), y0 = Int((y * s).rounded(.down))
-    let x1 = Int(((x + frame.width) * s).rounded(.up)), y1 = Int(((y + frame.height) * s).rounded(.up))
+    let x0 = Int((x * s).rounded(.down))
+    let y0 = Int((y * s).rounded(.down))
+    let x1 = Int(((x + frame.width) * s).rounded(.up))
+    let y1 = Int(((y + frame.height) * s).rounded(.up))
     self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 }

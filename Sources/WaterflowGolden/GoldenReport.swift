@@ -21,7 +21,8 @@ public struct GoldenReport {
 
   /// Creates a report.
   public init(
-    title: String, outcomes: [GoldenSequenceOutcome], fontStack: String, fontStackChanges: [String] = []
+    title: String, outcomes: [GoldenSequenceOutcome], fontStack: String,
+    fontStackChanges: [String] = []
   ) {
     self.title = title
     self.outcomes = outcomes
@@ -43,13 +44,17 @@ public struct GoldenReport {
 
       """
     if !fontStackChanges.isEmpty {
-      out += "<div class=\"warn\"><b>The font stack differs from the one the goldens were recorded with:</b> \(escape(fontStackChanges.joined(separator: ", "))). Differences along glyph edges may come from that alone.</div>\n"
+      out +=
+        "<div class=\"warn\"><b>The font stack differs from the one the goldens were recorded with:</b> \(escape(fontStackChanges.joined(separator: ", "))). Differences along glyph edges may come from that alone.</div>\n"
     }
     out += "<table><tr><th>golden</th><th>status</th><th>details</th></tr>\n"
     for (i, o) in outcomes.enumerated() {
       let status = statusLabel(o)
-      let name = o.isFailure ? "<a href=\"#g\(i)\">\(escape(o.name))</a>" : escape(o.name)
-      out += "<tr class=\"\(status.css)\"><td>\(name)</td><td><span class=\"badge \(status.css)\">\(status.text)</span></td><td>\(escape(summary(o)))</td></tr>\n"
+      let name =
+        o.isFailure
+        ? "<a href=\"#g\(i)\">\(escape(o.name))</a>" : escape(o.name)
+      out +=
+        "<tr class=\"\(status.css)\"><td>\(name)</td><td><span class=\"badge \(status.css)\">\(status.text)</span></td><td>\(escape(summary(o)))</td></tr>\n"
     }
     out += "</table>\n"
     for (i, o) in outcomes.enumerated() where o.isFailure {
@@ -61,8 +66,12 @@ public struct GoldenReport {
 
   // MARK: - Parts
 
-  private func statusLabel(_ o: GoldenSequenceOutcome) -> (text: String, css: String) {
-    if o.frames.contains(where: { $0.status == .missing }) && !o.frames.contains(where: { $0.status == .failed }) {
+  private func statusLabel(_ o: GoldenSequenceOutcome) -> (
+    text: String, css: String
+  ) {
+    if o.frames.contains(where: { $0.status == .missing })
+      && !o.frames.contains(where: { $0.status == .failed })
+    {
       return ("MISSING", "bad")
     }
     if o.isFailure { return ("FAIL", "bad") }
@@ -74,33 +83,39 @@ public struct GoldenReport {
     if o.isSequence {
       var text = "\(o.frames.count) frames"
       if let first = o.firstFailingFrame {
-        text += "; \(o.failingFrameCount) failing, the first is frame \(first) at offset \(GoldenStore.format(o.offsets[first]))"
+        text +=
+          "; \(o.failingFrameCount) failing, the first is frame \(first) at offset \(GoldenStore.format(o.offsets[first]))"
       }
       return text
     }
     let frame = o.frames[0]
     switch frame.status {
     case .missing: return "no golden at \(frame.goldenPath)"
-    case .recordedNew, .recordedAll, .rerecorded: return "recorded \(frame.goldenPath)"
+    case .recordedNew, .recordedAll, .rerecorded:
+      return "recorded \(frame.goldenPath)"
     default: return frame.diff.map(\.description) ?? ""
     }
   }
 
   private func section(_ o: GoldenSequenceOutcome, id: Int) -> String {
     let first = o.firstFailingFrame ?? 0
-    var out = "<section class=\"entry\" id=\"g\(id)\" data-first=\"\(first)\"><h2>\(escape(o.name))</h2>\n"
+    var out =
+      "<section class=\"entry\" id=\"g\(id)\" data-first=\"\(first)\"><h2>\(escape(o.name))</h2>\n"
     out += "<pre class=\"msg\">\(escape(o.message))</pre>\n"
     if o.isSequence {
-      out += "<p class=\"seq\">First failing frame: <b>\(first)</b> (offset \(GoldenStore.format(o.offsets[first]))); failing frames: <b>\(o.failingFrameCount)</b> of \(o.frames.count). <span class=\"showing\"></span></p>\n"
+      out +=
+        "<p class=\"seq\">First failing frame: <b>\(first)</b> (offset \(GoldenStore.format(o.offsets[first]))); failing frames: <b>\(o.failingFrameCount)</b> of \(o.frames.count). <span class=\"showing\"></span></p>\n"
       out += "<div class=\"timeline\">"
       for (k, frame) in o.frames.enumerated() {
         let css = frame.isFailure ? "bad" : (frame.didRecord ? "rec" : "ok")
-        out += "<button class=\"\(css)\" data-f=\"\(k)\" title=\"\(escape(frame.diff?.description ?? frame.status.rawValue))\">\(k)<small>\(GoldenStore.format(o.offsets[k]))</small></button>"
+        out +=
+          "<button class=\"\(css)\" data-f=\"\(k)\" title=\"\(escape(frame.diff?.description ?? frame.status.rawValue))\">\(k)<small>\(GoldenStore.format(o.offsets[k]))</small></button>"
       }
       out += "</div>\n"
     }
     for (k, frame) in o.frames.enumerated() {
-      out += "<div class=\"frame\" data-f=\"\(k)\"\(k == first ? "" : " hidden")>\n"
+      out +=
+        "<div class=\"frame\" data-f=\"\(k)\"\(k == first ? "" : " hidden")>\n"
       out += panels(frame)
       out += "</div>\n"
     }
@@ -110,16 +125,20 @@ public struct GoldenReport {
   private func panels(_ frame: GoldenOutcome) -> String {
     let actual = dataURI(frame.actual)
     guard let expected = frame.expected.map(dataURI) else {
-      return "<div class=\"panels\">\(figure("actual (no golden yet)", actual))</div>\n"
+      return
+        "<div class=\"panels\">\(figure("actual (no golden yet)", actual))</div>\n"
     }
-    var out = "<div class=\"panels\">\(figure("expected", expected))\(figure("actual", actual))"
+    var out =
+      "<div class=\"panels\">\(figure("expected", expected))\(figure("actual", actual))"
     if let diff = frame.diff?.diffImage, frame.status != .matched {
       out += figure("diff: red counted, yellow anti-aliasing", dataURI(diff))
     } else if frame.status == .matched {
       out += "<figure><figcaption>matches</figcaption></figure>"
     }
     out += "</div>\n"
-    guard frame.isFailure || frame.status == .rerecorded, frame.diff?.sizesDiffer == false else { return out }
+    guard frame.isFailure || frame.status == .rerecorded,
+      frame.diff?.sizesDiffer == false
+    else { return out }
     out += """
       <div class="compare"><figure><figcaption>slider: expected left, actual right · <label><input type="checkbox" class="blink"> blink</label></figcaption>
       <div class="stack"><img src="\(expected)" alt="expected"><img class="top" src="\(actual)" alt="actual" style="clip-path: inset(0 0 0 50%)"></div>
@@ -134,7 +153,8 @@ public struct GoldenReport {
   }
 
   private func dataURI(_ image: RGBAImage) -> String {
-    "data:image/png;base64," + Data(image.pngData(compression: .fast)).base64EncodedString()
+    "data:image/png;base64,"
+      + Data(image.pngData(compression: .fast)).base64EncodedString()
   }
 
   private func escape(_ text: String) -> String {

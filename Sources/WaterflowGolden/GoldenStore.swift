@@ -1,6 +1,6 @@
 public import Cairo
-public import WaterflowRender
 internal import Foundation
+public import WaterflowRender
 
 /// A folder of golden PNGs, checked and recorded under a ``GoldenConfiguration``.
 ///
@@ -27,16 +27,23 @@ public struct GoldenStore: Sendable {
   }
 
   /// The path of a golden's file.
-  public func path(for name: String) -> String { directory + "/" + name + ".png" }
+  public func path(for name: String) -> String {
+    directory + "/" + name + ".png"
+  }
 
   /// The fingerprint file in the golden folder.
-  public var fingerprintPath: String { directory + "/" + FontStackFingerprint.fileName }
+  public var fingerprintPath: String {
+    directory + "/" + FontStackFingerprint.fileName
+  }
 
   /// The changes between the recorded fingerprint and `current`; empty when none was recorded.
   ///
   /// - Throws: ``GoldenError`` when the fingerprint file is damaged.
-  public func fontStackChanges(to current: FontStackFingerprint) throws(GoldenError) -> [String] {
-    guard let recorded = try FontStackFingerprint.read(from: fingerprintPath) else { return [] }
+  public func fontStackChanges(to current: FontStackFingerprint)
+    throws(GoldenError) -> [String]
+  {
+    guard let recorded = try FontStackFingerprint.read(from: fingerprintPath)
+    else { return [] }
     return current.changes(since: recorded)
   }
 
@@ -63,24 +70,32 @@ public struct GoldenStore: Sendable {
     let size = PixelSize(width: image.width, height: image.height)
 
     func outcome(
-      _ status: GoldenOutcome.Status, diff: DiffResult? = nil, expected: RGBAImage? = nil,
+      _ status: GoldenOutcome.Status, diff: DiffResult? = nil,
+      expected: RGBAImage? = nil,
       artifacts: GoldenArtifacts? = nil, message: String = ""
     ) -> GoldenOutcome {
       GoldenOutcome(
-        name: name, goldenPath: golden, status: status, diff: diff, tolerance: tolerance,
-        expected: expected, actual: image, artifacts: artifacts, fontStackChanges: changes,
+        name: name, goldenPath: golden, status: status, diff: diff,
+        tolerance: tolerance,
+        expected: expected, actual: image, artifacts: artifacts,
+        fontStackChanges: changes,
         message: message)
     }
 
     if mode == .all {
       try record(image, at: golden, fingerprint: fingerprint)
       return outcome(
-        .recordedAll, message: "Recorded golden '\(name)' (\(size)) at \(golden) because the record mode is 'all'; nothing was compared.")
+        .recordedAll,
+        message:
+          "Recorded golden '\(name)' (\(size)) at \(golden) because the record mode is 'all'; nothing was compared."
+      )
     }
     guard exists else {
       if mode == .never {
-        let artifacts = try writeArtifacts(name: name, expected: nil, actual: image, diff: nil)
-        let why = configuration.isCI
+        let artifacts = try writeArtifacts(
+          name: name, expected: nil, actual: image, diff: nil)
+        let why =
+          configuration.isCI
           ? "CI is set, so goldens are never recorded here"
           : "the record mode is 'never'"
         return outcome(
@@ -94,43 +109,62 @@ public struct GoldenStore: Sendable {
       try record(image, at: golden, fingerprint: fingerprint)
       return outcome(
         .recordedNew,
-        message: "No golden '\(name)' existed; recorded \(golden) (\(size)). Check the image, commit it, and re-run to compare against it.")
+        message:
+          "No golden '\(name)' existed; recorded \(golden) (\(size)). Check the image, commit it, and re-run to compare against it."
+      )
     }
 
     let expected: RGBAImage
     do {
       expected = try RGBAImage(contentsOfPNGFile: golden)
     } catch {
-      throw GoldenError(.file, "The golden '\(name)' cannot be read: \(error). Delete it and record it again.")
+      throw GoldenError(
+        .file,
+        "The golden '\(name)' cannot be read: \(error). Delete it and record it again."
+      )
     }
-    let result = ImageDiff.compare(expected, image, options: options, diffImage: .unlessIdentical)
+    let result = ImageDiff.compare(
+      expected, image, options: options, diffImage: .unlessIdentical)
     if result.isWithin(tolerance) {
       return outcome(.matched, diff: result, expected: expected)
     }
 
-    let artifacts = try writeArtifacts(name: name, expected: expected, actual: image, diff: result)
+    let artifacts = try writeArtifacts(
+      name: name, expected: expected, actual: image, diff: result)
     var lines: [String] = []
     if !changes.isEmpty {
       lines.append(
-        "The font stack differs from the one the goldens were recorded with (\(fingerprintPath)): \(changes.joined(separator: ", ")). Glyph edges may differ for that reason alone.")
+        "The font stack differs from the one the goldens were recorded with (\(fingerprintPath)): \(changes.joined(separator: ", ")). Glyph edges may differ for that reason alone."
+      )
     }
     if result.sizesDiffer {
       lines.append(
-        "Golden '\(name)' has a different size: \(golden) is \(result.expectedSize), the rendered image is \(result.actualSize).")
+        "Golden '\(name)' has a different size: \(golden) is \(result.expectedSize), the rendered image is \(result.actualSize)."
+      )
     } else {
       lines.append(
-        "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ (\(GoldenStore.percent(result.ratio))), allowed \(GoldenStore.describe(tolerance)).")
+        "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ (\(GoldenStore.percent(result.ratio))), allowed \(GoldenStore.describe(tolerance))."
+      )
     }
     lines.append("  expected: \(artifacts.expected ?? "-")")
     lines.append("  actual:   \(artifacts.actual)")
-    if let diff = artifacts.diff { lines.append("  diff:     \(diff) (expected | actual | differences in red)") }
+    if let diff = artifacts.diff {
+      lines.append(
+        "  diff:     \(diff) (expected | actual | differences in red)")
+    }
     if mode == .failed {
       try record(image, at: golden, fingerprint: fingerprint)
       lines.append("Re-recorded \(golden) because the record mode is 'failed'.")
-      return outcome(.rerecorded, diff: result, expected: expected, artifacts: artifacts, message: lines.joined(separator: "\n"))
+      return outcome(
+        .rerecorded, diff: result, expected: expected, artifacts: artifacts,
+        message: lines.joined(separator: "\n"))
     }
-    lines.append("If the change is intended, re-record with: \(configuration.recordHint(name))")
-    return outcome(.failed, diff: result, expected: expected, artifacts: artifacts, message: lines.joined(separator: "\n"))
+    lines.append(
+      "If the change is intended, re-record with: \(configuration.recordHint(name))"
+    )
+    return outcome(
+      .failed, diff: result, expected: expected, artifacts: artifacts,
+      message: lines.joined(separator: "\n"))
   }
 
   /// Checks every frame of a sequence; frame *k* is the golden `name.kk` (two digits or more).
@@ -158,18 +192,22 @@ public struct GoldenStore: Sendable {
       options.masks += frame.masks
       outcomes.append(
         try store.check(
-          frame.image, named: GoldenStore.frameName(name, k, count: frames.count),
+          frame.image,
+          named: GoldenStore.frameName(name, k, count: frames.count),
           fingerprint: fingerprint, diffOptions: options, tolerance: tolerance))
     }
     // Frames past the end of a shortened sequence: reported so `golden prune` can remove them.
     var extra: [String] = []
     var k = frames.count
-    while FileManager.default.fileExists(atPath: path(for: GoldenStore.frameName(name, k, count: k + 1))) {
+    while FileManager.default.fileExists(
+      atPath: path(for: GoldenStore.frameName(name, k, count: k + 1)))
+    {
       extra.append(path(for: GoldenStore.frameName(name, k, count: k + 1)))
       k += 1
     }
     return GoldenSequenceOutcome(
-      name: name, offsets: frames.map(\.offset), frames: outcomes, extraGoldenFrames: extra)
+      name: name, offsets: frames.map(\.offset), frames: outcomes,
+      extraGoldenFrames: extra)
   }
 
   /// Renders a manifest entry and checks it: one golden, or every frame of a sequence.
@@ -181,36 +219,46 @@ public struct GoldenStore: Sendable {
   /// - Returns: The outcome (a single golden is a sequence of one frame with `isSequence` false).
   /// - Throws: ``GoldenError`` when the scene cannot be loaded or rendered, or a file fails.
   public func check(
-    _ entry: GoldenManifest.Entry, renderer: Renderer, fingerprint: FontStackFingerprint
+    _ entry: GoldenManifest.Entry, renderer: Renderer,
+    fingerprint: FontStackFingerprint
   ) throws(GoldenError) -> GoldenSequenceOutcome {
     let frames = try entry.shot().frames(with: renderer)
     if entry.isSequence {
       return try checkSequence(
-        frames, named: entry.name, fingerprint: fingerprint, diffOptions: entry.diffOptions,
+        frames, named: entry.name, fingerprint: fingerprint,
+        diffOptions: entry.diffOptions,
         tolerance: entry.tolerance)
     }
     var options = entry.diffOptions
     options.masks += frames[0].masks
     let outcome = try check(
-      frames[0].image, named: entry.name, fingerprint: fingerprint, diffOptions: options,
+      frames[0].image, named: entry.name, fingerprint: fingerprint,
+      diffOptions: options,
       tolerance: entry.tolerance)
     return GoldenSequenceOutcome(
-      name: entry.name, offsets: [frames[0].offset], frames: [outcome], isSequence: false)
+      name: entry.name, offsets: [frames[0].offset], frames: [outcome],
+      isSequence: false)
   }
 
   /// The golden name of frame `k` of a sequence of `count` frames: `name.03`.
   public static func frameName(_ name: String, _ k: Int, count: Int) -> String {
     let digits = max(2, String(max(0, count - 1)).count)
     let number = String(k)
-    return name + "." + String(repeating: "0", count: max(0, digits - number.count)) + number
+    return name + "."
+      + String(repeating: "0", count: max(0, digits - number.count)) + number
   }
 
   // MARK: - Files
 
-  private func record(_ image: RGBAImage, at golden: String, fingerprint: FontStackFingerprint) throws(GoldenError) {
+  private func record(
+    _ image: RGBAImage, at golden: String, fingerprint: FontStackFingerprint
+  ) throws(GoldenError) {
     // Belt and braces: effectiveRecordMode is already .never in CI.
     guard !configuration.isCI else {
-      throw GoldenError(.configuration, "Refusing to write \(golden): CI is set, and goldens are never written in CI.")
+      throw GoldenError(
+        .configuration,
+        "Refusing to write \(golden): CI is set, and goldens are never written in CI."
+      )
     }
     try GoldenStore.writeFile(image.pngData(compression: .best), to: golden)
     let existing = try? FontStackFingerprint.read(from: fingerprintPath)
@@ -223,14 +271,19 @@ public struct GoldenStore: Sendable {
     name: String, expected: RGBAImage?, actual: RGBAImage, diff: DiffResult?
   ) throws(GoldenError) -> GoldenArtifacts {
     let base = configuration.artifactsDirectory + "/" + name
-    var artifacts = GoldenArtifacts(expected: nil, actual: base + ".actual.png", diff: nil)
-    try GoldenStore.writeFile(actual.pngData(compression: .fast), to: artifacts.actual)
+    var artifacts = GoldenArtifacts(
+      expected: nil, actual: base + ".actual.png", diff: nil)
+    try GoldenStore.writeFile(
+      actual.pngData(compression: .fast), to: artifacts.actual)
     if let expected {
       artifacts.expected = base + ".expected.png"
-      try GoldenStore.writeFile(expected.pngData(compression: .fast), to: artifacts.expected!)
-      let panels = DiffPanels.compose(expected: expected, actual: actual, diff: diff?.diffImage)
+      try GoldenStore.writeFile(
+        expected.pngData(compression: .fast), to: artifacts.expected!)
+      let panels = DiffPanels.compose(
+        expected: expected, actual: actual, diff: diff?.diffImage)
       artifacts.diff = base + ".diff.png"
-      try GoldenStore.writeFile(panels.pngData(compression: .fast), to: artifacts.diff!)
+      try GoldenStore.writeFile(
+        panels.pngData(compression: .fast), to: artifacts.diff!)
     }
     return artifacts
   }
@@ -240,7 +293,8 @@ public struct GoldenStore: Sendable {
     let folder = (path as NSString).deletingLastPathComponent
     do {
       if !folder.isEmpty {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true)
       }
       try writeAtomically(bytes, to: path)
     } catch {
@@ -264,8 +318,12 @@ public struct GoldenStore: Sendable {
   /// "0 pixels", "20 pixels", "0.1%", "20 pixels and 0.1%".
   static func describe(_ tolerance: DiffTolerance) -> String {
     var parts: [String] = []
-    if tolerance.maxMismatchedPixels != .max { parts.append("\(tolerance.maxMismatchedPixels) pixels") }
-    if tolerance.maxMismatchedRatio < 1 { parts.append(percent(tolerance.maxMismatchedRatio)) }
+    if tolerance.maxMismatchedPixels != .max {
+      parts.append("\(tolerance.maxMismatchedPixels) pixels")
+    }
+    if tolerance.maxMismatchedRatio < 1 {
+      parts.append(percent(tolerance.maxMismatchedRatio))
+    }
     return parts.isEmpty ? "any number" : parts.joined(separator: " and ")
   }
 }

@@ -2,7 +2,9 @@
 ///
 /// The names and meanings follow swift-snapshot-testing's `SnapshotTestingConfiguration.Record`.
 /// Whatever the mode, nothing is recorded when ``GoldenConfiguration/isCI`` is true.
-public enum RecordMode: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+public enum RecordMode: String, CaseIterable, Hashable, Sendable,
+  CustomStringConvertible
+{
   /// Never write goldens: a missing golden is a failure. What CI gets, whatever is asked for.
   case never
   /// Record goldens that do not exist yet; compare the others.
@@ -28,7 +30,8 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable, CustomStringCo
     guard let mode = RecordMode(rawValue: text.lowercased()) else {
       throw GoldenError(
         .configuration,
-        "The value '\(text)' is invalid for \(source): use never, missing, failed or all.")
+        "The value '\(text)' is invalid for \(source): use never, missing, failed or all."
+      )
     }
     self = mode
   }
@@ -95,14 +98,20 @@ public struct GoldenConfiguration: Sendable {
     var mode = defaultMode
     if let explicitMode {
       mode = explicitMode
-    } else if let text = environment[RecordMode.environmentVariable], !text.isEmpty {
+    } else if let text = environment[RecordMode.environmentVariable],
+      !text.isEmpty
+    {
       mode = try RecordMode(parsing: text, from: RecordMode.environmentVariable)
     }
-    var artifacts = environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
+    var artifacts =
+      environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
       ?? defaultArtifactsDirectory
-    if let packageRoot, !artifacts.hasPrefix("/") { artifacts = packageRoot + "/" + artifacts }
+    if let packageRoot, !artifacts.hasPrefix("/") {
+      artifacts = packageRoot + "/" + artifacts
+    }
     return GoldenConfiguration(
-      recordMode: mode, isCI: isCIEnvironment(environment), artifactsDirectory: artifacts)
+      recordMode: mode, isCI: isCIEnvironment(environment),
+      artifactsDirectory: artifacts)
   }
 
   /// True when `CI` is set to anything but empty, `false` or `0` (GitHub Actions, GitLab and

@@ -37,7 +37,8 @@ public struct Rect: Hashable, Sendable {
   }
 
   public init(x: Double, y: Double, width: Double, height: Double) {
-    self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    self.init(
+      origin: Point(x: x, y: y), size: Size(width: width, height: height))
   }
 
   /// The empty rectangle at the origin.
@@ -61,7 +62,8 @@ public struct Rect: Hashable, Sendable {
 
   /// Whether the two rectangles share interior area (touching edges do not count).
   public func intersects(_ other: Rect) -> Bool {
-    maxX > other.minX && minX < other.maxX && maxY > other.minY && minY < other.maxY
+    maxX > other.minX && minX < other.maxX && maxY > other.minY
+      && minY < other.maxY
   }
 
   /// The rectangle moved by `dx`, `dy`.
@@ -93,7 +95,8 @@ public struct Margins: Hashable, Sendable {
 
   /// Creates margins; every one defaults to the reference control's 10 points.
   public init(
-    top: Double = 10, bottom: Double = 10, left: Double = 10, right: Double = 10,
+    top: Double = 10, bottom: Double = 10, left: Double = 10,
+    right: Double = 10,
     column: Double = 10, row: Double = 10
   ) {
     self.top = top

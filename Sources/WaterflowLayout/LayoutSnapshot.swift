@@ -66,7 +66,11 @@ public struct LayoutSnapshot: Sendable {
     var hi = sectionStores.count - 1
     while lo < hi {
       let mid = (lo + hi + 1) / 2
-      if sectionStores[mid].items.lowerBound <= index { lo = mid } else { hi = mid - 1 }
+      if sectionStores[mid].items.lowerBound <= index {
+        lo = mid
+      } else {
+        hi = mid - 1
+      }
     }
     return lo
   }
@@ -82,7 +86,8 @@ public struct LayoutSnapshot: Sendable {
   public var sections: [SectionFrames] {
     sectionStores.map {
       SectionFrames(
-        items: $0.items, columnCount: $0.lanes.count, columnWidth: $0.nominalLaneWidth,
+        items: $0.items, columnCount: $0.lanes.count,
+        columnWidth: $0.nominalLaneWidth,
         header: $0.header.map(physical), footer: $0.footer.map(physical))
     }
   }
@@ -130,12 +135,16 @@ public struct LayoutSnapshot: Sendable {
           for c in sectionStores[s].laneItems.indices {
             let before = result.count
             sectionStores[s].laneItems[c].withUnsafeBufferPointer { lane in
-              var i = firstEnding(after: lo, in: lane, coarse: sectionStores[s].laneSamples[c], items: items)
+              var i = firstEnding(
+                after: lo, in: lane, coarse: sectionStores[s].laneSamples[c],
+                items: items)
               while i < lane.count {
                 let index = Int(lane[i])
                 let r = items[index]
                 if r.main >= hi { break }
-                if placements[index].column == c, r.main + r.mainLength > lo { result.append(index) }
+                if placements[index].column == c, r.main + r.mainLength > lo {
+                  result.append(index)
+                }
                 i += 1
               }
             }
@@ -157,7 +166,8 @@ public struct LayoutSnapshot: Sendable {
   public func indicesByFullScan(from: Double, to: Double) -> [Int] {
     let (lo, hi) = flowBand(from: from, to: to)
     var result: [Int] = []
-    for i in items.indices where items[i].main + items[i].mainLength > lo && items[i].main < hi {
+    for i in items.indices
+    where items[i].main + items[i].mainLength > lo && items[i].main < hi {
       result.append(i)
     }
     return result
@@ -198,8 +208,12 @@ public struct LayoutSnapshot: Sendable {
   func physical(_ r: FlowRect) -> Rect {
     var rect: Rect
     switch layout.flow {
-    case .vertical: rect = Rect(x: r.cross, y: r.main, width: r.crossLength, height: r.mainLength)
-    case .horizontal: rect = Rect(x: r.main, y: r.cross, width: r.mainLength, height: r.crossLength)
+    case .vertical:
+      rect = Rect(
+        x: r.cross, y: r.main, width: r.crossLength, height: r.mainLength)
+    case .horizontal:
+      rect = Rect(
+        x: r.main, y: r.cross, width: r.mainLength, height: r.crossLength)
     }
     if layout.direction == .rightToLeft {
       let mirrorWidth = layout.flow == .vertical ? crossExtent : contentLength
@@ -282,7 +296,10 @@ extension LayoutSnapshot {
   public func columnRects(inSection section: Int) -> [Rect] {
     let store = sectionStores[section]
     return store.lanes.map { lane in
-      physical(FlowRect(cross: lane.start, main: store.mainStart, crossLength: lane.length, mainLength: store.mainEnd - store.mainStart))
+      physical(
+        FlowRect(
+          cross: lane.start, main: store.mainStart, crossLength: lane.length,
+          mainLength: store.mainEnd - store.mainStart))
     }
   }
 }

@@ -16,7 +16,8 @@ extension WaterflowLayout {
     metrics: (Int) -> ItemMetrics
   ) -> LayoutSnapshot {
     var snapshot = LayoutSnapshot(
-      layout: self, viewport: viewport, orientation: orientation ?? Orientation(viewport))
+      layout: self, viewport: viewport,
+      orientation: orientation ?? Orientation(viewport))
     snapshot.layOutSections(from: 0, itemCounts: itemCounts, metrics: metrics)
     return snapshot
   }
@@ -24,9 +25,15 @@ extension WaterflowLayout {
   /// The nominal column width of each section for a viewport, before any item is laid out.
   ///
   /// Data sources use it to size items by aspect ratio, as the shop demo does.
-  public func columnWidths(viewport: Size, orientation: Orientation? = nil) -> [Double] {
-    let s = LayoutSnapshot(layout: self, viewport: viewport, orientation: orientation ?? Orientation(viewport))
-    return sections.map { s.makeStore(for: $0, items: 0..<0, mainStart: 0).nominalLaneWidth }
+  public func columnWidths(viewport: Size, orientation: Orientation? = nil)
+    -> [Double]
+  {
+    let s = LayoutSnapshot(
+      layout: self, viewport: viewport,
+      orientation: orientation ?? Orientation(viewport))
+    return sections.map {
+      s.makeStore(for: $0, items: 0..<0, mainStart: 0).nominalLaneWidth
+    }
   }
 }
 
@@ -35,7 +42,8 @@ extension LayoutSnapshot {
     self.layout = layout
     self.viewport = viewport
     self.orientation = orientation
-    self.crossExtent = max(0, layout.flow == .vertical ? viewport.width : viewport.height)
+    self.crossExtent = max(
+      0, layout.flow == .vertical ? viewport.width : viewport.height)
   }
 
   /// Appends items to the last section without touching earlier frames.
@@ -57,7 +65,9 @@ extension LayoutSnapshot {
     }
     var store = sectionStores.removeLast()
     let end = items.count + count
-    for index in items.count..<end { place(metrics(index), at: index, in: &store) }
+    for index in items.count..<end {
+      place(metrics(index), at: index, in: &store)
+    }
     store.items = store.items.lowerBound..<end
     finish(&store)
     sectionStores.append(store)
@@ -72,10 +82,15 @@ extension LayoutSnapshot {
   ///   - itemCounts: The new number of items in each section.
   ///   - metrics: The metrics of the item at a flat index; asked only for `index` and later.
   /// - Complexity: O((n − index)·c), plus O(c·log n) to restore the column state at `index`.
-  public mutating func relayout(from index: Int, itemCounts: [Int], metrics: (Int) -> ItemMetrics) {
+  public mutating func relayout(
+    from index: Int, itemCounts: [Int], metrics: (Int) -> ItemMetrics
+  ) {
     let total = itemCounts.reduce(0, +)
     guard index > 0, index < items.count, index <= total else {
-      if index == items.count, index > 0, Array(itemCounts.dropLast()) == sectionStores.dropLast().map(\.items.count) {
+      if index == items.count, index > 0,
+        Array(itemCounts.dropLast())
+          == sectionStores.dropLast().map(\.items.count)
+      {
         append(count: total - index, metrics: metrics)
       } else {
         layOutSections(from: 0, itemCounts: itemCounts, metrics: metrics)
@@ -101,7 +116,9 @@ extension LayoutSnapshot {
     items.removeLast(items.count - index)
     placements.removeLast(placements.count - index)
     let sectionEnd = itemCounts.prefix(s + 1).reduce(0, +)
-    for i in index..<max(index, sectionEnd) { place(metrics(i), at: i, in: &store) }
+    for i in index..<max(index, sectionEnd) {
+      place(metrics(i), at: i, in: &store)
+    }
     store.items = store.items.lowerBound..<max(index, sectionEnd)
     finish(&store)
     sectionStores.append(store)
@@ -111,7 +128,9 @@ extension LayoutSnapshot {
   // MARK: - Sections
 
   /// Lays out sections `first...` after the ones already present, then the global footer.
-  mutating func layOutSections(from first: Int, itemCounts: [Int], metrics: (Int) -> ItemMetrics) {
+  mutating func layOutSections(
+    from first: Int, itemCounts: [Int], metrics: (Int) -> ItemMetrics
+  ) {
     if first == 0 {
       items.removeAll(keepingCapacity: true)
       placements.removeAll(keepingCapacity: true)
@@ -127,14 +146,17 @@ extension LayoutSnapshot {
     if first == 0 {
       main = 0
       if let length = layout.headerLength {
-        let r = FlowRect(cross: 0, main: 0, crossLength: crossExtent, mainLength: snap(length))
+        let r = FlowRect(
+          cross: 0, main: 0, crossLength: crossExtent, mainLength: snap(length))
         headerRect = r
         main = r.mainEnd
       }
       if total == 0 {
-        let viewportMain = layout.flow == .vertical ? viewport.height : viewport.width
+        let viewportMain =
+          layout.flow == .vertical ? viewport.height : viewport.width
         let r = FlowRect(
-          cross: 0, main: main, crossLength: crossExtent, mainLength: snap(layout.emptyLength ?? viewportMain))
+          cross: 0, main: main, crossLength: crossExtent,
+          mainLength: snap(layout.emptyLength ?? viewportMain))
         emptyRect = r
         main = r.mainEnd
       }
@@ -145,13 +167,19 @@ extension LayoutSnapshot {
     for s in first..<layout.sections.count {
       let count = s < itemCounts.count ? max(0, itemCounts[s]) : 0
       let start = items.count
-      var store = makeStore(for: layout.sections[s], items: start..<start, mainStart: main)
+      var store = makeStore(
+        for: layout.sections[s], items: start..<start, mainStart: main)
       if showSections {
         // Columns share the items about evenly; spans add a little. Reserving avoids regrowth.
-        let perLane = count / store.lanes.count + count / (4 * store.lanes.count) + 16
-        for c in store.laneItems.indices { store.laneItems[c].reserveCapacity(perLane) }
+        let perLane =
+          count / store.lanes.count + count / (4 * store.lanes.count) + 16
+        for c in store.laneItems.indices {
+          store.laneItems[c].reserveCapacity(perLane)
+        }
         startSection(&store, section: layout.sections[s])
-        for index in start..<(start + count) { place(metrics(index), at: index, in: &store) }
+        for index in start..<(start + count) {
+          place(metrics(index), at: index, in: &store)
+        }
         store.items = start..<(start + count)
         finish(&store)
       } else {
@@ -164,9 +192,12 @@ extension LayoutSnapshot {
   }
 
   /// A section's columns, before anything is placed in it.
-  func makeStore(for section: Section, items: Range<Int>, mainStart: Double) -> SectionStore {
+  func makeStore(for section: Section, items: Range<Int>, mainStart: Double)
+    -> SectionStore
+  {
     var insets = FlowInsets(section.margins, flow: layout.flow)
-    let n = section.columns.count(across: crossExtent, insets: insets, orientation: orientation)
+    let n = section.columns.count(
+      across: crossExtent, insets: insets, orientation: orientation)
     var lanes: [(start: Double, length: Double)] = []
     lanes.reserveCapacity(n)
     var nominal: Double
@@ -176,7 +207,10 @@ extension LayoutSnapshot {
       let scale = layout.scale
       let px = { (v: Double) -> Int in Int((v * scale).rounded()) }
       let gap = px(insets.laneGap)
-      let available = max(0, px(crossExtent) - px(insets.crossStart) - px(insets.crossEnd) - (n - 1) * gap)
+      let available = max(
+        0,
+        px(crossExtent) - px(insets.crossStart) - px(insets.crossEnd) - (n - 1)
+          * gap)
       let base = available / n
       let extra = available % n
       var x = px(insets.crossStart)
@@ -191,15 +225,25 @@ extension LayoutSnapshot {
       insets.itemGap = Double(px(insets.itemGap)) / scale
       insets.laneGap = Double(gap) / scale
     } else {
-      let width = max(0, (crossExtent - insets.crossStart - insets.crossEnd - Double(n - 1) * insets.laneGap) / Double(n))
-      for c in 0..<n { lanes.append((insets.crossStart + Double(c) * (width + insets.laneGap), width)) }
+      let width = max(
+        0,
+        (crossExtent - insets.crossStart - insets.crossEnd - Double(n - 1)
+          * insets.laneGap) / Double(n))
+      for c in 0..<n {
+        lanes.append(
+          (insets.crossStart + Double(c) * (width + insets.laneGap), width))
+      }
       nominal = width
     }
     let top = mainStart + insets.mainStart
     return SectionStore(
-      items: items, insets: insets, order: section.order, lanes: lanes, nominalLaneWidth: nominal,
-      mainStart: mainStart, header: nil, footerLength: section.footerLength, footer: nil,
-      laneItems: Array(repeating: [], count: n), laneSamples: Array(repeating: [], count: n), next: Array(repeating: top, count: n), bottom: nil,
+      items: items, insets: insets, order: section.order, lanes: lanes,
+      nominalLaneWidth: nominal,
+      mainStart: mainStart, header: nil, footerLength: section.footerLength,
+      footer: nil,
+      laneItems: Array(repeating: [], count: n),
+      laneSamples: Array(repeating: [], count: n),
+      next: Array(repeating: top, count: n), bottom: nil,
       firstItemMain: top)
   }
 
@@ -223,12 +267,15 @@ extension LayoutSnapshot {
     store.footer = nil
     if let length = store.footerLength {
       let r = FlowRect(
-        cross: store.lanes[0].start, main: store.next.max() ?? store.firstItemMain,
+        cross: store.lanes[0].start,
+        main: store.next.max() ?? store.firstItemMain,
         crossLength: fullSpanLength(store), mainLength: snap(length))
       store.footer = r
       if r.mainLength > 0 { bottom = max(bottom ?? r.mainEnd, r.mainEnd) }
     }
-    store.mainEnd = (bottom ?? (store.mainStart + store.insets.mainStart)) + store.insets.mainEnd
+    store.mainEnd =
+      (bottom ?? (store.mainStart + store.insets.mainStart))
+      + store.insets.mainEnd
   }
 
   /// Places the global footer after the last section and sets the content length.
@@ -237,14 +284,18 @@ extension LayoutSnapshot {
     for s in sectionStores.indices {
       reach = max(reach, sectionStores[s].mainEnd)
       // Within a column frames end in order, so each column's last item reaches furthest.
-      for lane in sectionStores[s].laneItems { if let last = lane.last { reach = max(reach, items[Int(last)].mainEnd) } }
+      for lane in sectionStores[s].laneItems {
+        if let last = lane.last { reach = max(reach, items[Int(last)].mainEnd) }
+      }
       sectionStores[s].reach = reach
     }
     var main = sectionStores.last?.mainEnd ?? 0
     if let e = emptyRect { main = max(main, e.mainEnd) }
     footerRect = nil
     if let length = layout.footerLength {
-      let r = FlowRect(cross: 0, main: main, crossLength: crossExtent, mainLength: snap(length))
+      let r = FlowRect(
+        cross: 0, main: main, crossLength: crossExtent, mainLength: snap(length)
+      )
       footerRect = r
       main = r.mainEnd
     }
@@ -259,7 +310,9 @@ extension LayoutSnapshot {
   // MARK: - Items
 
   /// Places one item: the core of the layout, run once per item.
-  mutating func place(_ m: ItemMetrics, at index: Int, in store: inout SectionStore) {
+  mutating func place(
+    _ m: ItemMetrics, at index: Int, in store: inout SectionStore
+  ) {
     let n = store.lanes.count
     var k: Int
     var isFull = false
@@ -287,7 +340,9 @@ extension LayoutSnapshot {
         y = .infinity
         for p in 0...(n - k) {
           var tallest = store.next[p]
-          for c in (p + 1)..<(p + k) where store.next[c] > tallest { tallest = store.next[c] }
+          for c in (p + 1)..<(p + k) where store.next[c] > tallest {
+            tallest = store.next[c]
+          }
           if tallest < y {
             y = tallest
             position = p
@@ -300,33 +355,50 @@ extension LayoutSnapshot {
         position = store.cursor
       }
       y = store.next[position]
-      for c in position..<(position + k) where store.next[c] > y { y = store.next[c] }
+      for c in position..<(position + k) where store.next[c] > y {
+        y = store.next[c]
+      }
       store.cursor = isFull ? 0 : (position + k) % n
     }
     let first = store.lanes[position]
     let last = store.lanes[position + k - 1]
-    let crossLength = k == 1 ? first.length : last.start + last.length - first.start
-    let length = PixelGrid(flow: layout.flow, snaps: layout.snapsToPixels, scale: layout.scale)
-      .mainLength(of: m.length, crossLength: crossLength)
-    items.append(FlowRect(cross: first.start, main: y, crossLength: crossLength, mainLength: length))
-    placements.append(Placement(column: Int32(position), span: Int32(k), isFullSpan: isFull))
+    let crossLength =
+      k == 1 ? first.length : last.start + last.length - first.start
+    let length = PixelGrid(
+      flow: layout.flow, snaps: layout.snapsToPixels, scale: layout.scale
+    )
+    .mainLength(of: m.length, crossLength: crossLength)
+    items.append(
+      FlowRect(
+        cross: first.start, main: y, crossLength: crossLength,
+        mainLength: length))
+    placements.append(
+      Placement(column: Int32(position), span: Int32(k), isFullSpan: isFull))
     let entry = Int32(truncatingIfNeeded: index)
     if length > 0 {
       // PSCollectionView: only an item with a length moves its columns' bottoms.
       let next = y + length + store.insets.itemGap
       for c in position..<(position + k) {
         store.next[c] = next
-        if store.laneItems[c].count % SectionStore.sampleStride == 0 { store.laneSamples[c].append(y + length) }
+        if store.laneItems[c].count % SectionStore.sampleStride == 0 {
+          store.laneSamples[c].append(y + length)
+        }
         store.laneItems[c].append(entry)
       }
       let end = y + length
-      if let b = store.bottom { if end > b { store.bottom = end } } else { store.bottom = end }
+      if let b = store.bottom {
+        if end > b { store.bottom = end }
+      } else {
+        store.bottom = end
+      }
     } else {
       // A zero-length span still lifts its columns to where it sits, so each column's items stay
       // sorted by position (the visibility query relies on it).
       for c in position..<(position + k) {
         if store.next[c] < y { store.next[c] = y }
-        if store.laneItems[c].count % SectionStore.sampleStride == 0 { store.laneSamples[c].append(y) }
+        if store.laneItems[c].count % SectionStore.sampleStride == 0 {
+          store.laneSamples[c].append(y)
+        }
         store.laneItems[c].append(entry)
       }
     }
@@ -340,11 +412,13 @@ extension LayoutSnapshot {
       var lane = store.laneItems[c]
       store.laneItems[c] = []
       while let last = lane.last, Int(last) >= index { lane.removeLast() }
-      let samples = (lane.count + SectionStore.sampleStride - 1) / SectionStore.sampleStride
+      let samples =
+        (lane.count + SectionStore.sampleStride - 1) / SectionStore.sampleStride
       store.laneSamples[c].removeLast(store.laneSamples[c].count - samples)
       if let last = lane.last {
         let r = items[Int(last)]
-        store.next[c] = r.mainLength > 0 ? r.mainEnd + store.insets.itemGap : r.main
+        store.next[c] =
+          r.mainLength > 0 ? r.mainEnd + store.insets.itemGap : r.main
       } else {
         store.next[c] = store.firstItemMain
       }
@@ -364,7 +438,8 @@ extension LayoutSnapshot {
   }
 
   private var grid: PixelGrid {
-    PixelGrid(flow: layout.flow, snaps: layout.snapsToPixels, scale: layout.scale)
+    PixelGrid(
+      flow: layout.flow, snaps: layout.snapsToPixels, scale: layout.scale)
   }
 
   private func snap(_ v: Double) -> Double { grid.snap(v) }
@@ -378,7 +453,8 @@ struct PixelGrid {
   let scale: Double
 
   /// The main-axis length of an item `crossLength` wide (or high, in horizontal flow).
-  func mainLength(of length: ItemMetrics.Length, crossLength: Double) -> Double {
+  func mainLength(of length: ItemMetrics.Length, crossLength: Double) -> Double
+  {
     switch length {
     case .fixed(let v):
       return v.isFinite && v > 0 ? snap(v) : 0
@@ -386,7 +462,9 @@ struct PixelGrid {
       let (along, across) = flow == .vertical ? (h, w) : (w, h)
       // An image with no usable width (w ≤ 0, or a NaN from the server) would divide by zero:
       // show it square instead, so no frame is ever NaN or infinite.
-      guard across > 0, along >= 0, across.isFinite, along.isFinite else { return snap(crossLength) }
+      guard across > 0, along >= 0, across.isFinite, along.isFinite else {
+        return snap(crossLength)
+      }
       let v = crossLength * along / across
       guard v.isFinite else { return snap(crossLength) }
       // CHTCollectionViewWaterfallLayout floors aspect-ratio heights to the pixel grid.

@@ -33,7 +33,8 @@ public struct WaterflowLayout: Hashable, Sendable {
   public init(
     flow: Flow = .vertical, direction: LayoutDirection = .leftToRight,
     snapsToPixels: Bool = false, scale: Double = 1,
-    headerLength: Double? = nil, footerLength: Double? = nil, emptyLength: Double? = nil,
+    headerLength: Double? = nil, footerLength: Double? = nil,
+    emptyLength: Double? = nil,
     sections: [Section] = [Section()]
   ) {
     precondition(!sections.isEmpty, "a layout needs at least one section")
@@ -92,14 +93,17 @@ public enum ColumnRule: Hashable, Sendable {
   case minimumWidth(Double)
 
   /// The number of columns across `extent` with these margins; always at least 1.
-  public func count(across extent: Double, insets: FlowInsets, orientation: Orientation) -> Int {
+  public func count(
+    across extent: Double, insets: FlowInsets, orientation: Orientation
+  ) -> Int {
     switch self {
     case .count(let n):
       return max(1, n)
     case .perOrientation(let portrait, let landscape):
       return max(1, orientation == .portrait ? portrait : landscape)
     case .minimumWidth(let minimum):
-      let available = extent - insets.crossStart - insets.crossEnd + insets.laneGap
+      let available =
+        extent - insets.crossStart - insets.crossEnd + insets.laneGap
       let per = minimum + insets.laneGap
       guard per > 0, available.isFinite else { return 1 }
       let n = (available / per).rounded(.down)
@@ -125,7 +129,8 @@ public struct Section: Hashable, Sendable {
   public var footerLength: Double?
 
   public init(
-    columns: ColumnRule = .count(3), margins: Margins = Margins(), order: PlacementOrder = .shortest,
+    columns: ColumnRule = .count(3), margins: Margins = Margins(),
+    order: PlacementOrder = .shortest,
     headerLength: Double? = nil, footerLength: Double? = nil
   ) {
     self.columns = columns
@@ -151,9 +156,13 @@ public struct FlowInsets: Hashable, Sendable {
   public init(_ margins: Margins, flow: Flow) {
     switch flow {
     case .vertical:
-      (mainStart, mainEnd, crossStart, crossEnd) = (margins.top, margins.bottom, margins.left, margins.right)
+      (mainStart, mainEnd, crossStart, crossEnd) = (
+        margins.top, margins.bottom, margins.left, margins.right
+      )
     case .horizontal:
-      (mainStart, mainEnd, crossStart, crossEnd) = (margins.left, margins.right, margins.top, margins.bottom)
+      (mainStart, mainEnd, crossStart, crossEnd) = (
+        margins.left, margins.right, margins.top, margins.bottom
+      )
     }
     laneGap = margins.column
     itemGap = margins.row

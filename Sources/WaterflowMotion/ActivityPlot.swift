@@ -10,8 +10,12 @@ struct ActivityPlot {
   private var times: [Double] = []
   private var series: [[Double]] = [[], [], [], []]
 
-  static let names = ["created (per frame)", "reused (per frame)", "in reuse pool", "on screen"]
-  static let colors: [(Double, Double, Double)] = [(0.1, 0.65, 0.3), (0.95, 0.5, 0), (0.2, 0.4, 0.9), (0.45, 0.45, 0.5)]
+  static let names = [
+    "created (per frame)", "reused (per frame)", "in reuse pool", "on screen",
+  ]
+  static let colors: [(Double, Double, Double)] = [
+    (0.1, 0.65, 0.3), (0.95, 0.5, 0), (0.2, 0.4, 0.9), (0.45, 0.45, 0.5),
+  ]
 
   mutating func add(_ frame: SimulatedFrame) {
     times.append(frame.time)
@@ -23,14 +27,21 @@ struct ActivityPlot {
   }
 
   func pngData(font: Font, title: String) throws -> [UInt8] {
-    let width = 900.0, height = 480.0, scale = 2.0
-    let surface = try ImageSurface(width: Int(width * scale), height: Int(height * scale))
+    let width = 900.0
+    let height = 480.0
+    let scale = 2.0
+    let surface = try ImageSurface(
+      width: Int(width * scale), height: Int(height * scale))
     let c = try Context(surface)
     c.scale(x: scale, y: scale)
     c.setSource(red: 1, green: 1, blue: 1)
     c.paint()
-    let left = 60.0, right = 200.0, top = 40.0, bottom = 50.0
-    let plotW = width - left - right, plotH = height - top - bottom
+    let left = 60.0
+    let right = 200.0
+    let top = 40.0
+    let bottom = 50.0
+    let plotW = width - left - right
+    let plotH = height - top - bottom
     let tMax = max(times.last ?? 0, 1e-9)
     let yMax = niceCeiling(series.flatMap { $0 }.max() ?? 1)
     func px(_ t: Double) -> Double { left + t / tMax * plotW }
@@ -79,7 +90,8 @@ struct ActivityPlot {
     c.lineTo(x: left + plotW, y: top + plotH)
     c.stroke()
     let xLabel = "time (s)"
-    c.moveTo(x: left + plotW / 2 - c.textExtents(xLabel).xAdvance / 2, y: height - 12)
+    c.moveTo(
+      x: left + plotW / 2 - c.textExtents(xLabel).xAdvance / 2, y: height - 12)
     c.showText(xLabel)
     c.withSavedState {
       c.translate(x: 16, y: top + plotH / 2)

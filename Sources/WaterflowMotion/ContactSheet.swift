@@ -24,14 +24,18 @@ final class ContactSheet {
 
   /// Prepares a sheet for `frameCount` frames whose canvases fit in `canvas` (points).
   init(frameCount: Int, canvas: Size, renderer: Renderer) throws {
-    stride = max(1, Int((Double(frameCount) / Double(Self.maximumThumbnails)).rounded(.up)))
+    stride = max(
+      1, Int((Double(frameCount) / Double(Self.maximumThumbnails)).rounded(.up))
+    )
     let count = (frameCount + stride - 1) / stride
     columns = min(count, 8)
     let rows = (count + columns - 1) / columns
     zoom = Self.thumbnailWidth / canvas.width
-    thumbnail = Size(width: Self.thumbnailWidth, height: (canvas.height * zoom).rounded(.up))
+    thumbnail = Size(
+      width: Self.thumbnailWidth, height: (canvas.height * zoom).rounded(.up))
     let width = Self.gap + Double(columns) * (thumbnail.width + Self.gap)
-    let height = Self.gap + Double(rows) * (thumbnail.height + Self.labelHeight + Self.gap)
+    let height =
+      Self.gap + Double(rows) * (thumbnail.height + Self.labelHeight + Self.gap)
     surface = try ImageSurface(width: Int(width * 2), height: Int(height * 2))
     context = try Context(surface)
     context.scale(x: 2, y: 2)
@@ -44,10 +48,13 @@ final class ContactSheet {
   func add(_ frame: SimulatedFrame, options: RenderOptions) {
     guard (frame.number - 1) % stride == 0 else { return }
     let x = Self.gap + Double(slot % columns) * (thumbnail.width + Self.gap)
-    let y = Self.gap + Double(slot / columns) * (thumbnail.height + Self.labelHeight + Self.gap)
+    let y =
+      Self.gap + Double(slot / columns)
+      * (thumbnail.height + Self.labelHeight + Self.gap)
     slot += 1
     context.withSavedState {
-      context.rectangle(x: x, y: y, width: thumbnail.width, height: thumbnail.height)
+      context.rectangle(
+        x: x, y: y, width: thumbnail.width, height: thumbnail.height)
       context.clip()
       context.translate(x: x, y: y)
       context.scale(x: zoom, y: zoom)
@@ -55,12 +62,14 @@ final class ContactSheet {
     }
     context.setSource(red: 0.7, green: 0.7, blue: 0.72)
     context.lineWidth = 0.5
-    context.rectangle(x: x, y: y, width: thumbnail.width, height: thumbnail.height)
+    context.rectangle(
+      x: x, y: y, width: thumbnail.width, height: thumbnail.height)
     context.stroke()
     context.setFont(renderer.font, size: 10)
     context.setSource(red: 0.15, green: 0.15, blue: 0.18)
     context.moveTo(x: x, y: y + thumbnail.height + 13)
-    var label = "#\(frame.number)  \(String(format: "%.2f", frame.time)) s  y \(Int(frame.offset.rounded()))"
+    var label =
+      "#\(frame.number)  \(String(format: "%.2f", frame.time)) s  y \(Int(frame.offset.rounded()))"
     if let e = frame.event { label += "  \(e)" }
     context.showText(label)
   }

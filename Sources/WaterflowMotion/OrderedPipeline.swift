@@ -7,7 +7,9 @@ import Foundation
 /// between. At most `window` inputs are in flight, produced but not yet consumed, so memory
 /// stays bounded however long the stream is: when the window is full the producer stops and
 /// consumes, in order, until a slot frees.
-final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendable {
+final class OrderedPipeline<Input: Sendable, Output: Sendable>:
+  @unchecked Sendable
+{
   // Everything below is guarded by `condition`.
   private let condition = NSCondition()
   private var queue: [(Int, Input)] = []
@@ -52,7 +54,9 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
     // Consumes the next result in order; waits for it only when `wait` is true.
     func consumeNext(wait: Bool) throws -> Bool {
       condition.lock()
-      while results[consumed] == nil && failure == nil && wait { condition.wait() }
+      while results[consumed] == nil && failure == nil && wait {
+        condition.wait()
+      }
       if let error = failure {
         condition.unlock()
         throw error
@@ -107,7 +111,9 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
     condition.unlock()
   }
 
-  private func work(_ makeWorker: @Sendable () throws -> (Input) throws -> Output) {
+  private func work(
+    _ makeWorker: @Sendable () throws -> (Input) throws -> Output
+  ) {
     defer {
       condition.lock()
       running -= 1
@@ -121,7 +127,9 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
     }
     while true {
       condition.lock()
-      while queueHead == queue.count && producing && failure == nil { condition.wait() }
+      while queueHead == queue.count && producing && failure == nil {
+        condition.wait()
+      }
       if failure != nil || queueHead == queue.count {
         condition.unlock()
         return

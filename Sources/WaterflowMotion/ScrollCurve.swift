@@ -30,7 +30,9 @@ public struct DecelerationRate: Hashable, Sendable {
   public var perMillisecond: Double
 
   public init(perMillisecond: Double) {
-    precondition(perMillisecond > 0 && perMillisecond < 1, "a deceleration rate is between 0 and 1")
+    precondition(
+      perMillisecond > 0 && perMillisecond < 1,
+      "a deceleration rate is between 0 and 1")
     self.perMillisecond = perMillisecond
   }
 
@@ -78,7 +80,9 @@ public struct Deceleration: Hashable, Sendable {
   ///   - bounds: The offsets the content allows: 0 through content length − viewport length.
   /// - Returns: One offset per frame; empty when the velocity is already below the resting speed.
   /// - Complexity: O(frames): about `ln(2 |v₀| / fps) / −ln(rate) · fps / 1000` of them.
-  public func offsets(from start: Double, fps: Double, bounds: ClosedRange<Double>) -> [Double] {
+  public func offsets(
+    from start: Double, fps: Double, bounds: ClosedRange<Double>
+  ) -> [Double] {
     precondition(fps > 0, "fps must be positive")
     guard abs(velocity) / fps >= Self.restingSpeed else { return [] }
     let lnRate = log(rate.perMillisecond)
@@ -88,7 +92,9 @@ public struct Deceleration: Hashable, Sendable {
       let t = 1000 * Double(frame) / fps
       let decay = pow(rate.perMillisecond, t)
       var x = start + velocity / 1000 * (decay - 1) / lnRate
-      let atEdge = (velocity < 0 && x <= bounds.lowerBound) || (velocity > 0 && x >= bounds.upperBound)
+      let atEdge =
+        (velocity < 0 && x <= bounds.lowerBound)
+        || (velocity > 0 && x >= bounds.upperBound)
       x = min(bounds.upperBound, max(bounds.lowerBound, x))
       result.append(x)
       let speedPerFrame = abs(velocity * decay) / fps

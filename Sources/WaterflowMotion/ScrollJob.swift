@@ -81,7 +81,10 @@ public struct ScrollJob: Sendable {
   /// Called on the calling thread after each frame is written.
   public var progress: (@Sendable (ScrollProgress) -> Void)?
 
-  public init(scene: Scene, script: ScrollScript, output: ScrollOutput, options: RenderOptions? = nil) {
+  public init(
+    scene: Scene, script: ScrollScript, output: ScrollOutput,
+    options: RenderOptions? = nil
+  ) {
     self.scene = scene
     self.script = script
     self.output = output
@@ -92,7 +95,8 @@ public struct ScrollJob: Sendable {
   public static func frameName(_ number: Int, total: Int) -> String {
     let digits = max(4, String(total).count)
     let n = String(number)
-    return "frame-" + String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
+    return "frame-" + String(repeating: "0", count: max(0, digits - n.count))
+      + n + ".png"
   }
 
   /// Runs the job.
@@ -104,7 +108,8 @@ public struct ScrollJob: Sendable {
     let started = clock.now
     func elapsed() -> Double {
       let d = clock.now - started
-      return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+      return Double(d.components.seconds) + Double(d.components.attoseconds)
+        * 1e-18
     }
 
     // A dry run, without drawing: the frame count (for progress and the contact sheet) and the
@@ -114,18 +119,25 @@ public struct ScrollJob: Sendable {
     for frame in ScrollSimulation(scene: scene, script: script) {
       total += 1
       let size = frame.content.canvasSize(debug: options.debug)
-      canvas = Size(width: max(canvas.width, size.width), height: max(canvas.height, size.height))
+      canvas = Size(
+        width: max(canvas.width, size.width),
+        height: max(canvas.height, size.height))
     }
     let frameCount = total
     let pixelWidth = Int((canvas.width * options.scale).rounded(.up))
     let pixelHeight = Int((canvas.height * options.scale).rounded(.up))
 
     let mainRenderer: Renderer
-    do { mainRenderer = try Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
+    do { mainRenderer = try Renderer(fontPath: fontPath) } catch {
+      throw ScrollJobError("\(error)")
+    }
     let images = ImageReport()
 
     var traceWriter = try trace.map { try TraceWriter(path: $0) }
-    let sheet = try contactSheet.map { _ in try ContactSheet(frameCount: total, canvas: canvas, renderer: mainRenderer) }
+    let sheet = try contactSheet.map { _ in
+      try ContactSheet(
+        frameCount: total, canvas: canvas, renderer: mainRenderer)
+    }
     var activity = plot == nil ? nil : ActivityPlot()
 
     // Output-specific parts: the worker's transform and the in-order consumer.
@@ -138,7 +150,9 @@ public struct ScrollJob: Sendable {
       return o
     }
     let makeRenderer: @Sendable () throws -> Renderer = {
-      do { return try Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
+      do { return try Renderer(fontPath: fontPath) } catch {
+        throw ScrollJobError("\(error)")
+      }
     }
 
     var finishOutput: () throws -> Void = {}
@@ -148,26 +162,38 @@ public struct ScrollJob: Sendable {
     switch output {
     case .folder(let directory):
       do {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true)
       } catch {
-        throw ScrollJobError("Cannot create the folder '\(directory)': \(error.localizedDescription)")
+        throw ScrollJobError(
+          "Cannot create the folder '\(directory)': \(error.localizedDescription)"
+        )
       }
       let frames = try AtomicTextFile(path: directory + "/frames.json")
-      frames.write("{\"fps\": \(JSONNumber.format(script.fps)), \"scale\": \(JSONNumber.format(options.scale)), \"frames\": [")
+      frames.write(
+        "{\"fps\": \(JSONNumber.format(script.fps)), \"scale\": \(JSONNumber.format(options.scale)), \"frames\": ["
+      )
       makeWorker = {
         let renderer = try makeRenderer()
         return { frame in
           // Frames already run one per core, so each is encoded on its own thread only.
-          let png = try renderer.surface(of: frame.content, options: renderOptions(frame)).pngDataOnThisThread(compression: .frames)
+          let png = try renderer.surface(
+            of: frame.content, options: renderOptions(frame)
+          ).pngDataOnThisThread(compression: .frames)
           try images.collect(renderer.images)
-          try writeAtomically(png, to: directory + "/" + ScrollJob.frameName(frame.number, total: frameCount))
+          try writeAtomically(
+            png,
+            to: directory + "/"
+              + ScrollJob.frameName(frame.number, total: frameCount))
           return []
         }
       }
       consumeOutput = { frame, _ in
         frames.write(frame.number == 1 ? "\n  " : ",\n  ")
-        var line = "{\"frame\": \(frame.number), \"file\": \"\(ScrollJob.frameName(frame.number, total: total))\", "
-        line += "\"time\": \(JSONNumber.format(frame.time)), \"offset\": \(JSONNumber.format(frame.offset))"
+        var line =
+          "{\"frame\": \(frame.number), \"file\": \"\(ScrollJob.frameName(frame.number, total: total))\", "
+        line +=
+          "\"time\": \(JSONNumber.format(frame.time)), \"offset\": \(JSONNumber.format(frame.offset))"
         if let e = frame.event { line += ", \"event\": \"\(e)\"" }
         frames.write(line + "}")
       }
@@ -178,15 +204,18 @@ public struct ScrollJob: Sendable {
       }
 
     case .pdf(let path):
-      let first = ScrollSimulation(scene: scene, script: script).next()!.content.canvasSize(debug: options.debug)
-      let document = try PDFDocument(width: first.width, height: first.height, title: "Waterflow scroll")
+      let first = ScrollSimulation(scene: scene, script: script).next()!.content
+        .canvasSize(debug: options.debug)
+      let document = try PDFDocument(
+        width: first.width, height: first.height, title: "Waterflow scroll")
       let context = try Context(document)
       // PDF pages are drawn in order on one document, so the workers only pass frames through.
       makeWorker = { { _ in [] } }
       consumeOutput = { frame, _ in
         let size = frame.content.canvasSize(debug: baseOptions.debug)
         document.setPageSize(width: size.width, height: size.height)
-        mainRenderer.draw(frame.content, in: context, options: renderOptions(frame))
+        mainRenderer.draw(
+          frame.content, in: context, options: renderOptions(frame))
         document.showPage()
         try images.collect(mainRenderer.images)
       }
@@ -196,11 +225,14 @@ public struct ScrollJob: Sendable {
       }
 
     case .video(let path, let format):
-      let encoder = try VideoEncoder(output: path, format: format, width: pixelWidth, height: pixelHeight, fps: script.fps)
+      let encoder = try VideoEncoder(
+        output: path, format: format, width: pixelWidth, height: pixelHeight,
+        fps: script.fps)
       makeWorker = {
         let renderer = try makeRenderer()
         return { frame in
-          let surface = try renderer.surface(of: frame.content, options: renderOptions(frame))
+          let surface = try renderer.surface(
+            of: frame.content, options: renderOptions(frame))
           try images.collect(renderer.images)
           return Self.bgra(surface, width: pixelWidth, height: pixelHeight)
         }
@@ -210,7 +242,8 @@ public struct ScrollJob: Sendable {
     }
 
     let simulation = ScrollSimulation(scene: scene, script: script)
-    let pipeline = OrderedPipeline<SimulatedFrame, [UInt8]>(jobs: max(1, jobs), window: 2 * max(1, jobs))
+    let pipeline = OrderedPipeline<SimulatedFrame, [UInt8]>(
+      jobs: max(1, jobs), window: 2 * max(1, jobs))
     var done = 0
     try pipeline.run(
       makeWorker: makeWorker,
@@ -233,23 +266,29 @@ public struct ScrollJob: Sendable {
       try images.collect(mainRenderer.images)
     }
     if let path = plot, let chart = activity {
-      let title = "Cell reuse over \(total) frames at \(JSONNumber.format(script.fps)) fps"
-      try writeAtomically(try chart.pngData(font: mainRenderer.font, title: title), to: path)
+      let title =
+        "Cell reuse over \(total) frames at \(JSONNumber.format(script.fps)) fps"
+      try writeAtomically(
+        try chart.pngData(font: mainRenderer.font, title: title), to: path)
       activity = nil
     }
     return ScrollSummary(
-      frames: total, width: pixelWidth, height: pixelHeight, seconds: elapsed(), notes: simulation.notes,
+      frames: total, width: pixelWidth, height: pixelHeight, seconds: elapsed(),
+      notes: simulation.notes,
       imageFailures: images.failures)
   }
 
   /// The surface's pixels in cairo's byte order (BGRA on little-endian machines), centred on a
   /// `width` × `height` background when the frame is smaller than the video.
-  static func bgra(_ surface: ImageSurface, width: Int, height: Int) -> [UInt8] {
+  static func bgra(_ surface: ImageSurface, width: Int, height: Int) -> [UInt8]
+  {
     // Palette.background (0.95, 0.95, 0.96) as B, G, R, A bytes.
     let fill: (UInt8, UInt8, UInt8) = (245, 242, 242)
-    let dx = (width - surface.width) / 2, dy = (height - surface.height) / 2
+    let dx = (width - surface.width) / 2
+    let dy = (height - surface.height) / 2
     let same = surface.width == width && surface.height == height
-    return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+    return [UInt8](unsafeUninitializedCapacity: width * height * 4) {
+      out, count in
       if !same {
         for i in 0..<(width * height) {
           out[4 * i] = fill.0
@@ -262,7 +301,9 @@ public struct ScrollJob: Sendable {
         let rowBytes = min(surface.width, width) * 4
         for y in 0..<min(surface.height, height) {
           let source = buffer.baseAddress! + y * stride
-          let target = UnsafeMutableRawPointer(out.baseAddress!) + ((y + max(0, dy)) * width + max(0, dx)) * 4
+          let target =
+            UnsafeMutableRawPointer(out.baseAddress!)
+            + ((y + max(0, dy)) * width + max(0, dx)) * 4
           target.copyMemory(from: source, byteCount: rowBytes)
         }
       }
@@ -271,8 +312,10 @@ public struct ScrollJob: Sendable {
   }
 
   /// Removes `frame-N.png` files left by an earlier, longer run, so the folder holds this run only.
-  static func removeStaleFrames(in directory: String, keeping total: Int) throws {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+  static func removeStaleFrames(in directory: String, keeping total: Int) throws
+  {
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     for name in names where name.hasPrefix("frame-") && name.hasSuffix(".png") {
       let number = Int(name.dropFirst(6).dropLast(4)) ?? 0
       if number > total || name != frameName(number, total: total) {

@@ -55,20 +55,32 @@ public struct ScrollScript: Hashable, Sendable {
   }
 
   /// A single scroll from `from` to `to` in `frames` frames, both ends included.
-  public static func scroll(from: Double, to: Double, frames: Int, fps: Double = 30, curve: ScrollCurve = .linear) -> ScrollScript {
+  public static func scroll(
+    from: Double, to: Double, frames: Int, fps: Double = 30,
+    curve: ScrollCurve = .linear
+  ) -> ScrollScript {
     precondition(frames >= 1, "a scroll has at least one frame")
-    let segments: [Segment] = frames > 1 ? [.scroll(to: .offset(to), frames: frames - 1, curve: curve)] : []
+    let segments: [Segment] =
+      frames > 1
+      ? [.scroll(to: .offset(to), frames: frames - 1, curve: curve)] : []
     return ScrollScript(fps: fps, from: from, segments: segments)
   }
 
   /// A single fling from `from`: the first frame, then one frame per `1 / fps` until at rest.
-  public static func fling(from: Double, velocity: Double, rate: DecelerationRate = .normal, fps: Double = 30) -> ScrollScript {
-    ScrollScript(fps: fps, from: from, segments: [.fling(Deceleration(velocity: velocity, rate: rate))])
+  public static func fling(
+    from: Double, velocity: Double, rate: DecelerationRate = .normal,
+    fps: Double = 30
+  ) -> ScrollScript {
+    ScrollScript(
+      fps: fps, from: from,
+      segments: [.fling(Deceleration(velocity: velocity, rate: rate))])
   }
 }
 
 /// A problem in a scroll script file, naming the file and the field (`segments[2].scroll.to`).
-public struct ScrollScriptError: Error, CustomStringConvertible, Hashable, Sendable {
+public struct ScrollScriptError: Error, CustomStringConvertible, Hashable,
+  Sendable
+{
   public var file: String
   public var field: String
   public var message: String
@@ -89,32 +101,56 @@ extension ScrollScript {
   ///   - fps: The frame rate when the file names none.
   ///   - from: The first offset when the file names none.
   /// - Throws: ``ScrollScriptError`` naming the file and the field at fault.
-  public init(contentsOf path: String, fps defaultFPS: Double = 30, from defaultFrom: Double = 0) throws(ScrollScriptError) {
+  public init(
+    contentsOf path: String, fps defaultFPS: Double = 30,
+    from defaultFrom: Double = 0
+  ) throws(ScrollScriptError) {
     func fail(_ field: String, _ message: String) -> ScrollScriptError {
       ScrollScriptError(file: path, field: field, message: message)
     }
-    guard let data = FileManager.default.contents(atPath: path) else { throw fail("", "cannot read the file") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw fail("", "cannot read the file")
+    }
     let root: Any
-    do { root = try JSONSerialization.jsonObject(with: data) } catch { throw fail("", "invalid JSON") }
+    do { root = try JSONSerialization.jsonObject(with: data) } catch {
+      throw fail("", "invalid JSON")
+    }
 
-    func number(_ value: Any?, _ field: String, min: Double = -1e9, max: Double = 1e9) throws(ScrollScriptError) -> Double {
+    func number(
+      _ value: Any?, _ field: String, min: Double = -1e9, max: Double = 1e9
+    ) throws(ScrollScriptError) -> Double {
       // JSON true and false are NSNumbers too (type "c"); 0 and 1 also cast to Bool, so test the type.
-      guard let n = value as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue.isFinite else { throw fail(field, "expected a number") }
+      guard let n = value as? NSNumber, String(cString: n.objCType) != "c",
+        n.doubleValue.isFinite
+      else { throw fail(field, "expected a number") }
       let d = n.doubleValue
       guard d >= min, d <= max else {
-        throw fail(field, "\(d) is out of range (\(JSONNumber.format(min)) to \(JSONNumber.format(max)))")
+        throw fail(
+          field,
+          "\(d) is out of range (\(JSONNumber.format(min)) to \(JSONNumber.format(max)))"
+        )
       }
       return d
     }
-    func integer(_ value: Any?, _ field: String, min: Int, max: Int) throws(ScrollScriptError) -> Int {
+    func integer(_ value: Any?, _ field: String, min: Int, max: Int)
+      throws(ScrollScriptError) -> Int
+    {
       let d = try number(value, field, min: Double(min), max: Double(max))
-      guard d == d.rounded() else { throw fail(field, "expected a whole number") }
+      guard d == d.rounded() else {
+        throw fail(field, "expected a whole number")
+      }
       return Int(d)
     }
-    func object(_ value: Any?, _ field: String, keys: Set<String>) throws(ScrollScriptError) -> [String: Any] {
-      guard let o = value as? [String: Any] else { throw fail(field, "expected an object") }
+    func object(_ value: Any?, _ field: String, keys: Set<String>)
+      throws(ScrollScriptError) -> [String: Any]
+    {
+      guard let o = value as? [String: Any] else {
+        throw fail(field, "expected an object")
+      }
       if let bad = o.keys.sorted().first(where: { !keys.contains($0) }) {
-        throw fail("\(field).\(bad)", "unknown key (expected \(keys.sorted().joined(separator: ", ")))")
+        throw fail(
+          "\(field).\(bad)",
+          "unknown key (expected \(keys.sorted().joined(separator: ", ")))")
       }
       return o
     }
@@ -128,10 +164,13 @@ extension ScrollScript {
       _ = try object(top, "", keys: ["fps", "from", "segments"])
       if let f = top["fps"] { fps = try number(f, "fps", min: 1, max: 240) }
       if let f = top["from"] { from = try number(f, "from") }
-      guard let s = top["segments"] as? [Any] else { throw fail("segments", "expected an array of segments") }
+      guard let s = top["segments"] as? [Any] else {
+        throw fail("segments", "expected an array of segments")
+      }
       list = s
     } else {
-      throw fail("", "expected an object with \"segments\", or an array of segments")
+      throw fail(
+        "", "expected an object with \"segments\", or an array of segments")
     }
     func frames(_ seconds: Double) -> Int { Int((seconds * fps).rounded()) }
     let maxSeconds = Double(Self.maximumFrames) / fps
@@ -139,47 +178,70 @@ extension ScrollScript {
     var segments: [Segment] = []
     for (i, item) in list.enumerated() {
       let field = "segments[\(i)]"
-      guard let o = item as? [String: Any], o.count == 1, let key = o.keys.first else {
-        throw fail(field, "a segment has exactly one of: scroll, pause, fling, loadMore, refresh, rotate, jump")
+      guard let o = item as? [String: Any], o.count == 1, let key = o.keys.first
+      else {
+        throw fail(
+          field,
+          "a segment has exactly one of: scroll, pause, fling, loadMore, refresh, rotate, jump"
+        )
       }
       let f = "\(field).\(key)"
       let v = o[key]
       switch key {
       case "scroll":
-        let s = try object(v, f, keys: ["to", "by", "duration", "frames", "curve"])
+        let s = try object(
+          v, f, keys: ["to", "by", "duration", "frames", "curve"])
         let target: Segment.Target
         switch (s["to"], s["by"]) {
         case (let to?, nil): target = .offset(try number(to, "\(f).to"))
         case (nil, let by?): target = .distance(try number(by, "\(f).by"))
-        default: throw fail(f, "give one of \"to\" (an offset) or \"by\" (a distance)")
+        default:
+          throw fail(f, "give one of \"to\" (an offset) or \"by\" (a distance)")
         }
         let n: Int
         switch (s["duration"], s["frames"]) {
-        case (let d?, nil): n = max(1, frames(try number(d, "\(f).duration", min: 0, max: maxSeconds)))
-        case (nil, let c?): n = try integer(c, "\(f).frames", min: 1, max: Self.maximumFrames)
-        default: throw fail(f, "give one of \"duration\" (seconds) or \"frames\"")
+        case (let d?, nil):
+          n = max(
+            1, frames(try number(d, "\(f).duration", min: 0, max: maxSeconds)))
+        case (nil, let c?):
+          n = try integer(c, "\(f).frames", min: 1, max: Self.maximumFrames)
+        default:
+          throw fail(f, "give one of \"duration\" (seconds) or \"frames\"")
         }
         var curve = ScrollCurve.easeInOut
         if let c = s["curve"] {
-          guard let name = c as? String, let parsed = ScrollCurve(rawValue: name) else {
-            throw fail("\(f).curve", "expected \"linear\" or \"ease-in-out\" (use a fling segment to decelerate)")
+          guard let name = c as? String,
+            let parsed = ScrollCurve(rawValue: name)
+          else {
+            throw fail(
+              "\(f).curve",
+              "expected \"linear\" or \"ease-in-out\" (use a fling segment to decelerate)"
+            )
           }
           curve = parsed
         }
         segments.append(.scroll(to: target, frames: n, curve: curve))
       case "pause":
-        segments.append(.pause(frames: frames(try number(v, f, min: 0, max: maxSeconds))))
+        segments.append(
+          .pause(frames: frames(try number(v, f, min: 0, max: maxSeconds))))
       case "fling":
         let s = try object(v, f, keys: ["velocity", "rate"])
-        let velocity = try number(s["velocity"], "\(f).velocity", min: -1e6, max: 1e6)
+        let velocity = try number(
+          s["velocity"], "\(f).velocity", min: -1e6, max: 1e6)
         var rate = DecelerationRate.normal
         if let r = s["rate"] {
-          if let name = r as? String, let parsed = DecelerationRate(name: name) {
+          if let name = r as? String, let parsed = DecelerationRate(name: name)
+          {
             rate = parsed
-          } else if let n = r as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue > 0, n.doubleValue < 1 {
+          } else if let n = r as? NSNumber, String(cString: n.objCType) != "c",
+            n.doubleValue > 0, n.doubleValue < 1
+          {
             rate = DecelerationRate(perMillisecond: n.doubleValue)
           } else {
-            throw fail("\(f).rate", "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1")
+            throw fail(
+              "\(f).rate",
+              "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1"
+            )
           }
         }
         segments.append(.fling(Deceleration(velocity: velocity, rate: rate)))
@@ -188,26 +250,38 @@ extension ScrollScript {
         var reload = true
         if let s = v as? [String: Any] {
           _ = try object(s, f, keys: ["count", "reload"])
-          count = try integer(s["count"], "\(f).count", min: 0, max: Scene.maximumItemCount)
+          count = try integer(
+            s["count"], "\(f).count", min: 0, max: Scene.maximumItemCount)
           if let r = s["reload"] {
-            guard let b = r as? Bool else { throw fail("\(f).reload", "expected true or false") }
+            guard let b = r as? Bool else {
+              throw fail("\(f).reload", "expected true or false")
+            }
             reload = b
           }
         } else {
           count = try integer(v, f, min: 0, max: Scene.maximumItemCount)
         }
-        segments.append(key == "loadMore" ? .loadMore(count: count, reload: reload) : .refresh(count: count, reload: reload))
+        segments.append(
+          key == "loadMore"
+            ? .loadMore(count: count, reload: reload)
+            : .refresh(count: count, reload: reload))
       case "rotate":
         let s = try object(v, f, keys: ["width", "height", "columns"])
         let size = Size(
           width: try number(s["width"], "\(f).width", min: 1, max: 16_384),
           height: try number(s["height"], "\(f).height", min: 1, max: 16_384))
-        let columns = try s["columns"].map { (c: Any) throws(ScrollScriptError) in try integer(c, "\(f).columns", min: 1, max: 100) }
+        let columns = try s["columns"].map {
+          (c: Any) throws(ScrollScriptError) in
+          try integer(c, "\(f).columns", min: 1, max: 100)
+        }
         segments.append(.rotate(size, columns: columns))
       case "jump":
         segments.append(.jump(try number(v, f)))
       default:
-        throw fail(f, "unknown segment (expected scroll, pause, fling, loadMore, refresh, rotate or jump)")
+        throw fail(
+          f,
+          "unknown segment (expected scroll, pause, fling, loadMore, refresh, rotate or jump)"
+        )
       }
     }
     self.init(fps: fps, from: from, segments: segments)

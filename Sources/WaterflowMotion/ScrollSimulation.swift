@@ -50,7 +50,8 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
 
   /// The largest offset at which the content still fills the viewport (0 when it is shorter).
   public var maximumOffset: Double {
-    let content = isHorizontal ? view.contentSize.width : view.contentSize.height
+    let content =
+      isHorizontal ? view.contentSize.width : view.contentSize.height
     let viewport = isHorizontal ? view.bounds.width : view.bounds.height
     return Swift.max(0, content - viewport)
   }
@@ -76,17 +77,22 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
         case .distance(let d): end = start + d
         }
         pending = (1...frames).map { k in
-          k == frames ? end : start + (end - start) * curve.progress(Double(k) / Double(frames))
+          k == frames
+            ? end
+            : start + (end - start) * curve.progress(Double(k) / Double(frames))
         }
       case .pause(let frames):
         pending = Array(repeating: start, count: frames)
       case .fling(let deceleration):
-        pending = deceleration.offsets(from: start, fps: script.fps, bounds: 0...maximumOffset)
+        pending = deceleration.offsets(
+          from: start, fps: script.fps, bounds: 0...maximumOffset)
       case .jump(let y):
         return emit(view.scroll(to: y), event: "jump \(JSONNumber.format(y))")
       case .loadMore(let count, let reload):
         guard start >= maximumOffset - 1 else {
-          note("load more skipped: not at the end (offset \(JSONNumber.format(start)), end \(JSONNumber.format(maximumOffset)))")
+          note(
+            "load more skipped: not at the end (offset \(JSONNumber.format(start)), end \(JSONNumber.format(maximumOffset)))"
+          )
           continue
         }
         controller.appendItems(count)
@@ -94,17 +100,22 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
         return emit(view.layoutSubviews(), event: "load more \(count)")
       case .refresh(let count, let reload):
         guard start <= 1 else {
-          note("refresh skipped: not at the top (offset \(JSONNumber.format(start)))")
+          note(
+            "refresh skipped: not at the top (offset \(JSONNumber.format(start)))"
+          )
           continue
         }
         controller.prependItems(count)
         if reload { view.reloadData() }
         return emit(view.layoutSubviews(), event: "refresh \(count)")
       case .rotate(let size, let columns):
-        var event = "rotate \(JSONNumber.format(size.width))x\(JSONNumber.format(size.height))"
+        var event =
+          "rotate \(JSONNumber.format(size.width))x\(JSONNumber.format(size.height))"
         let sameSize = size == view.bounds
         if let columns, var layout = view.layout {
-          for s in layout.sections.indices { layout.sections[s].columns = .count(columns) }
+          for s in layout.sections.indices {
+            layout.sections[s].columns = .count(columns)
+          }
           view.layout = layout
           event += ", \(columns) columns"
         }
@@ -127,7 +138,8 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
   private func emit(_ pass: LayoutPass, event: String?) -> SimulatedFrame {
     frameCount += 1
     return SimulatedFrame(
-      number: frameCount, time: Double(frameCount - 1) / script.fps, event: event, pass: pass,
+      number: frameCount, time: Double(frameCount - 1) / script.fps,
+      event: event, pass: pass,
       content: FrameContent(view: view, scene: controller.scene))
   }
 

@@ -2,7 +2,7 @@ import Foundation
 import WaterflowScene
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// A text file written piece by piece to a temporary file, renamed over its path on ``commit()``.
@@ -19,12 +19,19 @@ final class AtomicTextFile {
     self.path = path
     let directory = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
-    var template = Array(((directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0, let file = fdopen(fd, "w") else {
-      throw ScrollJobError("Cannot write '\(path)': \(String(cString: strerror(errno))).")
+    var template = Array(
+      ((directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-XXXXXX")
+        .utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer {
+      mkstemp($0.baseAddress!)
     }
-    temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    guard fd >= 0, let file = fdopen(fd, "w") else {
+      throw ScrollJobError(
+        "Cannot write '\(path)': \(String(cString: strerror(errno))).")
+    }
+    temporary = template.withUnsafeBufferPointer {
+      String(cString: $0.baseAddress!)
+    }
     handle = file
     let mask = umask(0)
     umask(mask)
@@ -40,7 +47,8 @@ final class AtomicTextFile {
     let failed = ferror(handle) != 0
     guard fclose(handle) == 0, !failed, rename(temporary, path) == 0 else {
       unlink(temporary)
-      throw ScrollJobError("Cannot write '\(path)': \(String(cString: strerror(errno))).")
+      throw ScrollJobError(
+        "Cannot write '\(path)': \(String(cString: strerror(errno))).")
     }
   }
 
@@ -76,22 +84,33 @@ final class TraceWriter {
 
   init(path: String) throws {
     guard let format = Self.format(of: path) else {
-      throw ScrollJobError("The trace '\(path)' has an unknown extension: use .csv or .json.")
+      throw ScrollJobError(
+        "The trace '\(path)' has an unknown extension: use .csv or .json.")
     }
     self.format = format
     file = try AtomicTextFile(path: path)
-    if format == .csv { file.write("frame,time,offset,event,displayed,created,reused,enqueued,poolSize\n") } else { file.write("[") }
+    if format == .csv {
+      file.write(
+        "frame,time,offset,event,displayed,created,reused,enqueued,poolSize\n")
+    } else {
+      file.write("[")
+    }
   }
 
   func append(_ frame: SimulatedFrame) {
     let p = frame.pass
     switch format {
     case .csv:
-      let event = frame.event.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" } ?? ""
-      let displayed = p.displayed.map { String($0.index) }.joined(separator: " ")
+      let event =
+        frame.event.map {
+          "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\""
+        } ?? ""
+      let displayed = p.displayed.map { String($0.index) }.joined(
+        separator: " ")
       file.write(
         "\(frame.number),\(JSONNumber.format(frame.time)),\(JSONNumber.format(p.offset)),\(event),\(displayed),"
-          + "\(p.created.count),\(p.reused.count),\(p.enqueued.count),\(p.poolSize)\n")
+          + "\(p.created.count),\(p.reused.count),\(p.enqueued.count),\(p.poolSize)\n"
+      )
     case .json:
       file.write(count == 0 ? "\n  " : ",\n  ")
       file.write(Self.json(frame))
@@ -107,13 +126,18 @@ final class TraceWriter {
   /// One record: `{"frame": …, "time": …, "event": …, "offset": …, "displayed": […], …}`.
   static func json(_ frame: SimulatedFrame) -> String {
     func cells(_ list: [DisplayedCell]) -> String {
-      "[" + list.map { "{\"index\": \($0.index), \"cell\": \($0.cell)}" }.joined(separator: ",") + "]"
+      "["
+        + list.map { "{\"index\": \($0.index), \"cell\": \($0.cell)}" }.joined(
+          separator: ",") + "]"
     }
     let p = frame.pass
-    var out = "{\"frame\": \(frame.number), \"time\": \(JSONNumber.format(frame.time)), "
+    var out =
+      "{\"frame\": \(frame.number), \"time\": \(JSONNumber.format(frame.time)), "
     if let e = frame.event { out += "\"event\": \"\(e)\", " }
-    out += "\"offset\": \(JSONNumber.format(p.offset)), \"displayed\": \(cells(p.displayed)), \"created\": \(cells(p.created)), "
-    out += "\"reused\": \(cells(p.reused)), \"enqueued\": \(cells(p.enqueued)), \"poolSize\": \(p.poolSize)}"
+    out +=
+      "\"offset\": \(JSONNumber.format(p.offset)), \"displayed\": \(cells(p.displayed)), \"created\": \(cells(p.created)), "
+    out +=
+      "\"reused\": \(cells(p.reused)), \"enqueued\": \(cells(p.enqueued)), \"poolSize\": \(p.poolSize)}"
     return out
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The video formats ffmpeg encodes, chosen by the output's extension.
@@ -18,7 +18,8 @@ public enum VideoFormat: String, Hashable, Sendable, CaseIterable {
       // nothing is buffered, memory stays flat, and colours stay exact (a frame of flat cells has
       // far fewer than 256 colours, so a per-frame palette loses nothing).
       return [
-        "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=single:reserve_transparent=0[p];[b][p]paletteuse=new=1:dither=none",
+        "-filter_complex",
+        "[0:v]split[a][b];[a]palettegen=stats_mode=single:reserve_transparent=0[p];[b][p]paletteuse=new=1:dither=none",
         "-loop", "0", "-f", "gif",
       ]
     case .apng:
@@ -26,13 +27,16 @@ public enum VideoFormat: String, Hashable, Sendable, CaseIterable {
     case .mp4:
       // yuv420p needs even sides; pad by one pixel of background rather than scaling the frame.
       return [
-        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "18",
+        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset",
+        "veryfast", "-crf", "18",
         "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4",
       ]
     case .webm:
       return [
-        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32",
-        "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm",
+        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libvpx-vp9", "-b:v",
+        "0", "-crf", "32",
+        "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-pix_fmt",
+        "yuv420p", "-f", "webm",
       ]
     }
   }
@@ -60,7 +64,9 @@ final class VideoEncoder {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for dir in path.split(separator: ":") {
       let candidate = "\(dir)/ffmpeg"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      if FileManager.default.isExecutableFile(atPath: candidate) {
+        return candidate
+      }
     }
     return nil
   }
@@ -68,27 +74,42 @@ final class VideoEncoder {
   /// The error for a video output when ffmpeg is missing.
   static func missing(for output: String) -> VideoEncoderError {
     VideoEncoderError(
-      description: "Writing '\(output)' needs ffmpeg, which is not on PATH. Install the Debian package 'ffmpeg' "
-        + "(apt-get install ffmpeg), or write PNG frames (-o a folder) or a PDF (-o file.pdf), which need no ffmpeg.")
+      description:
+        "Writing '\(output)' needs ffmpeg, which is not on PATH. Install the Debian package 'ffmpeg' "
+        + "(apt-get install ffmpeg), or write PNG frames (-o a folder) or a PDF (-o file.pdf), which need no ffmpeg."
+    )
   }
 
   /// Starts ffmpeg for frames of `width` × `height` pixels at `fps`.
-  init(output: String, format: VideoFormat, width: Int, height: Int, fps: Double) throws {
+  init(
+    output: String, format: VideoFormat, width: Int, height: Int, fps: Double
+  ) throws {
     guard let ffmpeg = Self.locate() else { throw Self.missing(for: output) }
     let directory = (output as NSString).deletingLastPathComponent
     let name = (output as NSString).lastPathComponent
-    let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-\(getpid())"
+    let temporary =
+      (directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-\(getpid())"
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw VideoEncoderError(description: "Cannot write '\(output)': the directory '\(directory)' does not exist.")
+    guard
+      FileManager.default.fileExists(
+        atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw VideoEncoderError(
+        description:
+          "Cannot write '\(output)': the directory '\(directory)' does not exist."
+      )
     }
     // A dead ffmpeg must make write() fail with EPIPE, not kill us with SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ffmpeg)
     process.arguments =
-      ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-       "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", JSONNumber.format(fps), "-i", "pipe:0"]
+      [
+        "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+        "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)",
+        "-framerate", JSONNumber.format(fps), "-i", "pipe:0",
+      ]
       + format.arguments(fps: fps) + [temporary]
     let stdin = Pipe()
     let stderr = Pipe()
@@ -102,7 +123,8 @@ final class VideoEncoder {
       if !data.isEmpty { log.append(data) }
     }
     do { try process.run() } catch {
-      throw VideoEncoderError(description: "Cannot start ffmpeg (\(ffmpeg)): \(error)")
+      throw VideoEncoderError(
+        description: "Cannot start ffmpeg (\(ffmpeg)): \(error)")
     }
     self.output = output
     self.temporary = temporary
@@ -121,7 +143,8 @@ final class VideoEncoder {
     var written = 0
     let failed: Int32? = pixels.withUnsafeBytes { buffer in
       while written < buffer.count {
-        let n = Glibc.write(input, buffer.baseAddress! + written, buffer.count - written)
+        let n = Glibc.write(
+          input, buffer.baseAddress! + written, buffer.count - written)
         if n < 0 {
           if errno == EINTR { continue }
           return errno
@@ -146,7 +169,9 @@ final class VideoEncoder {
     guard process.terminationStatus == 0 else { throw failure() }
     guard rename(temporary, output) == 0 else {
       unlink(temporary)
-      throw VideoEncoderError(description: "Cannot write '\(output)': \(String(cString: strerror(errno))).")
+      throw VideoEncoderError(
+        description:
+          "Cannot write '\(output)': \(String(cString: strerror(errno))).")
     }
   }
 
@@ -154,7 +179,9 @@ final class VideoEncoder {
     unlink(temporary)
     let text = log.text.trimmingCharacters(in: .whitespacesAndNewlines)
     return VideoEncoderError(
-      description: "ffmpeg failed writing '\(output)' (exit \(process.terminationStatus))" + (text.isEmpty ? "." : ":\n\(text)"))
+      description:
+        "ffmpeg failed writing '\(output)' (exit \(process.terminationStatus))"
+        + (text.isEmpty ? "." : ":\n\(text)"))
   }
 
   deinit {

@@ -46,7 +46,8 @@ public struct FrameContent: Hashable, Sendable {
     isLoading = view.isLoading
     cells = view.displayed.map { index, cell in
       Cell(
-        index: index, instanceID: cell.instanceID, frame: cell.frame, color: cell.backgroundColor, text: cell.text,
+        index: index, instanceID: cell.instanceID, frame: cell.frame,
+        color: cell.backgroundColor, text: cell.text,
         price: cell.price, imagePath: cell.imagePath)
     }
     bars = []
@@ -54,26 +55,40 @@ public struct FrameContent: Hashable, Sendable {
     columnGuides = []
     poolCount = view.reusePool.count
     guard let snapshot = view.snapshot else { return }
-    if let r = snapshot.header, let header = scene.header { bars.append(Bar(frame: r, text: header.text, style: .header)) }
-    if let r = snapshot.footer, let footer = scene.footer { bars.append(Bar(frame: r, text: footer.text, style: .footer)) }
+    if let r = snapshot.header, let header = scene.header {
+      bars.append(Bar(frame: r, text: header.text, style: .header))
+    }
+    if let r = snapshot.footer, let footer = scene.footer {
+      bars.append(Bar(frame: r, text: footer.text, style: .footer))
+    }
     for (s, section) in snapshot.sections.enumerated() {
       columnGuides += snapshot.columnRects(inSection: s)
       guard s < scene.sectionSupplements.count else { continue }
       let texts = scene.sectionSupplements[s]
-      if let r = section.header, let h = texts.header { bars.append(Bar(frame: r, text: h.text, style: .section)) }
-      if let r = section.footer, let f = texts.footer { bars.append(Bar(frame: r, text: f.text, style: .section)) }
+      if let r = section.header, let h = texts.header {
+        bars.append(Bar(frame: r, text: h.text, style: .section))
+      }
+      if let r = section.footer, let f = texts.footer {
+        bars.append(Bar(frame: r, text: f.text, style: .section))
+      }
     }
     if let r = snapshot.emptyView {
-      emptyView = Bar(frame: r, text: view.isLoading ? scene.loading.text : scene.empty.text, style: .section)
+      emptyView = Bar(
+        frame: r, text: view.isLoading ? scene.loading.text : scene.empty.text,
+        style: .section)
     }
   }
 
   /// The canvas size in points: the viewport, plus the pre-load buffer on both sides in debug mode.
   public func canvasSize(debug: Bool) -> Size {
-    Self.canvasSize(viewport: viewport, isHorizontal: isHorizontal, preloadBuffer: preloadBuffer, debug: debug)
+    Self.canvasSize(
+      viewport: viewport, isHorizontal: isHorizontal,
+      preloadBuffer: preloadBuffer, debug: debug)
   }
 
-  static func canvasSize(viewport: Size, isHorizontal: Bool, preloadBuffer: Double, debug: Bool) -> Size {
+  static func canvasSize(
+    viewport: Size, isHorizontal: Bool, preloadBuffer: Double, debug: Bool
+  ) -> Size {
     let grow = debug ? 2 * preloadBuffer : 0
     return isHorizontal
       ? Size(width: viewport.width + grow, height: viewport.height)

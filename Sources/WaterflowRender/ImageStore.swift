@@ -27,7 +27,9 @@ public final class ImageStore {
       return image
     } catch {
       failures[path] = "\(error)"
-      if let e = error as? GraphicsError, e.code == .invalidPNG { corrupt.insert(path) }
+      if let e = error as? GraphicsError, e.code == .invalidPNG {
+        corrupt.insert(path)
+      }
       return nil
     }
   }

@@ -6,12 +6,17 @@ extension Renderer {
   ///
   /// Cells are drawn at their frames minus the content offset and clipped to the viewport, so a
   /// cell partly off screen is cut at the edge, as on the phone.
-  public func draw(_ view: WaterflowView, scene: Scene, in context: Context, options: RenderOptions) {
+  public func draw(
+    _ view: WaterflowView, scene: Scene, in context: Context,
+    options: RenderOptions
+  ) {
     draw(FrameContent(view: view, scene: scene), in: context, options: options)
   }
 
   /// Draws a captured frame into a context whose user space is in points.
-  public func draw(_ frame: FrameContent, in context: Context, options: RenderOptions) {
+  public func draw(
+    _ frame: FrameContent, in context: Context, options: RenderOptions
+  ) {
     let canvas = frame.canvasSize(debug: options.debug)
     fill(context, Rect(origin: .zero, size: canvas), Palette.background)
     let band = options.debug ? frame.preloadBuffer : 0
@@ -21,21 +26,30 @@ extension Renderer {
     context.withSavedState {
       // In debug mode the buffered cells outside the viewport show too.
       let clip = options.debug ? Rect(origin: .zero, size: canvas) : viewport
-      context.rectangle(x: clip.minX, y: clip.minY, width: clip.width, height: clip.height)
+      context.rectangle(
+        x: clip.minX, y: clip.minY, width: clip.width, height: clip.height)
       context.clip()
-      context.translate(x: viewport.minX - frame.contentOffset.x, y: viewport.minY - frame.contentOffset.y)
+      context.translate(
+        x: viewport.minX - frame.contentOffset.x,
+        y: viewport.minY - frame.contentOffset.y)
       drawSupplements(frame, in: context)
       for cell in frame.cells {
-        drawCell(cell, in: context, debug: options.debug, marks: options.reuseMarks)
+        drawCell(
+          cell, in: context, debug: options.debug, marks: options.reuseMarks)
       }
       if options.debug { drawGuides(frame.columnGuides, in: context) }
     }
-    if options.debug { drawDebugBounds(frame, viewport: viewport, canvas: canvas, in: context) }
+    if options.debug {
+      drawDebugBounds(frame, viewport: viewport, canvas: canvas, in: context)
+    }
   }
 
   // MARK: - Cells
 
-  func drawCell(_ cell: FrameContent.Cell, in context: Context, debug: Bool, marks: LayoutPass?) {
+  func drawCell(
+    _ cell: FrameContent.Cell, in context: Context, debug: Bool,
+    marks: LayoutPass?
+  ) {
     let r = cell.frame
     guard r.width > 0, r.height > 0 else { return }
     context.withSavedState {
@@ -44,16 +58,23 @@ extension Renderer {
       fill(context, r, cell.color ?? Palette.placeholder)
       if let path = cell.imagePath {
         if let image = images.image(at: path) {
-          context.draw(image, aspectFillX: r.minX, y: r.minY, width: r.width, height: r.height)
+          context.draw(
+            image, aspectFillX: r.minX, y: r.minY, width: r.width,
+            height: r.height)
         } else {
           drawLoadingPlaceholder(in: r, context: context)
         }
       }
       if let price = cell.price {
-        let bar = Rect(x: r.minX, y: r.maxY - Palette.priceBarHeight, width: r.width, height: Palette.priceBarHeight)
-        fill(context, bar, Color(red: 0, green: 0, blue: 0, alpha: Palette.priceBarAlpha))
+        let bar = Rect(
+          x: r.minX, y: r.maxY - Palette.priceBarHeight, width: r.width,
+          height: Palette.priceBarHeight)
+        fill(
+          context, bar,
+          Color(red: 0, green: 0, blue: 0, alpha: Palette.priceBarAlpha))
         context.setSource(red: 1, green: 1, blue: 1)
-        drawText(price, centeredIn: bar, size: Palette.priceFontSize, in: context)
+        drawText(
+          price, centeredIn: bar, size: Palette.priceFontSize, in: context)
       }
       var label = cell.text ?? String(cell.index)
       if debug { label += "  #\(cell.instanceID)" }
@@ -63,34 +84,46 @@ extension Renderer {
         let created = marks.created.contains { $0.cell == id }
         let reused = marks.reused.contains { $0.cell == id }
         if created || reused {
-          let c = created ? Color(red: 0.1, green: 0.75, blue: 0.3) : Color(red: 1, green: 0.55, blue: 0)
+          let c =
+            created
+            ? Color(red: 0.1, green: 0.75, blue: 0.3)
+            : Color(red: 1, green: 0.55, blue: 0)
           context.setSource(red: c.red, green: c.green, blue: c.blue)
           context.lineWidth = 4
-          context.rectangle(x: r.minX + 2, y: r.minY + 2, width: r.width - 4, height: r.height - 4)
+          context.rectangle(
+            x: r.minX + 2, y: r.minY + 2, width: r.width - 4,
+            height: r.height - 4)
           context.stroke()
           let tag = created ? "new" : "reused"
           let e = context.textExtents(tag)
-          let box = Rect(x: r.maxX - e.xAdvance - 12, y: r.minY + 4, width: e.xAdvance + 8, height: 16)
+          let box = Rect(
+            x: r.maxX - e.xAdvance - 12, y: r.minY + 4, width: e.xAdvance + 8,
+            height: 16)
           fill(context, box, c)
           context.setSource(red: 1, green: 1, blue: 1)
-          drawText(tag, centeredIn: box, size: Palette.labelFontSize, in: context)
+          drawText(
+            tag, centeredIn: box, size: Palette.labelFontSize, in: context)
         }
       }
       if debug {
         context.setSource(red: 0, green: 0, blue: 0, alpha: 0.75)
         context.lineWidth = 1
-        context.rectangle(x: r.minX + 0.5, y: r.minY + 0.5, width: r.width - 1, height: r.height - 1)
+        context.rectangle(
+          x: r.minX + 0.5, y: r.minY + 0.5, width: r.width - 1,
+          height: r.height - 1)
         context.stroke()
       }
     }
   }
 
   /// The index label: dark text on a light rounded tag in the top-left corner, readable at scale 1.
-  private func drawLabel(_ text: String, at origin: Point, in context: Context) {
+  private func drawLabel(_ text: String, at origin: Point, in context: Context)
+  {
     context.setFont(font, size: Palette.labelFontSize)
     let e = context.textExtents(text)
     context.setSource(red: 1, green: 1, blue: 1, alpha: 0.8)
-    context.roundedRectangle(x: origin.x, y: origin.y, width: e.xAdvance + 8, height: 16, radius: 3)
+    context.roundedRectangle(
+      x: origin.x, y: origin.y, width: e.xAdvance + 8, height: 16, radius: 3)
     context.fill()
     context.setSource(red: 0.1, green: 0.1, blue: 0.12)
     context.moveTo(x: origin.x + 4, y: origin.y + 12.5)
@@ -99,9 +132,16 @@ extension Renderer {
 
   private func drawLoadingPlaceholder(in r: Rect, context: Context) {
     fill(context, r, Palette.placeholder)
-    drawSpinner(at: Point(x: r.midX, y: r.midY - 10), radius: 8, color: Palette.secondaryText, in: context)
-    context.setSource(red: Palette.secondaryText.red, green: Palette.secondaryText.green, blue: Palette.secondaryText.blue)
-    drawText("loading", centeredIn: Rect(x: r.minX, y: r.midY + 4, width: r.width, height: 16), size: 11, in: context)
+    drawSpinner(
+      at: Point(x: r.midX, y: r.midY - 10), radius: 8,
+      color: Palette.secondaryText, in: context)
+    context.setSource(
+      red: Palette.secondaryText.red, green: Palette.secondaryText.green,
+      blue: Palette.secondaryText.blue)
+    drawText(
+      "loading",
+      centeredIn: Rect(x: r.minX, y: r.midY + 4, width: r.width, height: 16),
+      size: 11, in: context)
   }
 
   // MARK: - Header, footer, empty and loading views
@@ -109,23 +149,35 @@ extension Renderer {
   func drawSupplements(_ frame: FrameContent, in context: Context) {
     for bar in frame.bars {
       switch bar.style {
-      case .header: drawBar(bar.text, in: bar.frame, context: context, edge: .bottom)
-      case .footer: drawBar(bar.text, in: bar.frame, context: context, edge: .top)
-      case .section: drawBar(bar.text, in: bar.frame, context: context, edge: .none, leading: true)
+      case .header:
+        drawBar(bar.text, in: bar.frame, context: context, edge: .bottom)
+      case .footer:
+        drawBar(bar.text, in: bar.frame, context: context, edge: .top)
+      case .section:
+        drawBar(
+          bar.text, in: bar.frame, context: context, edge: .none, leading: true)
       }
     }
     if let empty = frame.emptyView {
       let r = empty.frame
       let color = Palette.secondaryText
-      if frame.isLoading { drawSpinner(at: Point(x: r.midX, y: r.midY - 24), radius: 12, color: color, in: context) }
+      if frame.isLoading {
+        drawSpinner(
+          at: Point(x: r.midX, y: r.midY - 24), radius: 12, color: color,
+          in: context)
+      }
       context.setSource(red: color.red, green: color.green, blue: color.blue)
-      drawText(empty.text, centeredIn: r, size: Palette.titleFontSize, in: context)
+      drawText(
+        empty.text, centeredIn: r, size: Palette.titleFontSize, in: context)
     }
   }
 
   private enum Edge { case top, bottom, none }
 
-  private func drawBar(_ text: String, in r: Rect, context: Context, edge: Edge, leading: Bool = false) {
+  private func drawBar(
+    _ text: String, in r: Rect, context: Context, edge: Edge,
+    leading: Bool = false
+  ) {
     guard r.width > 0, r.height > 0 else { return }
     context.withSavedState {
       context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
@@ -133,9 +185,13 @@ extension Renderer {
       fill(context, r, Palette.bar)
       if edge != .none {
         let y = edge == .bottom ? r.maxY - 0.5 : r.minY
-        fill(context, Rect(x: r.minX, y: y, width: r.width, height: 0.5), Color(red: 0.75, green: 0.75, blue: 0.78))
+        fill(
+          context, Rect(x: r.minX, y: y, width: r.width, height: 0.5),
+          Color(red: 0.75, green: 0.75, blue: 0.78))
       }
-      context.setSource(red: Palette.barText.red, green: Palette.barText.green, blue: Palette.barText.blue)
+      context.setSource(
+        red: Palette.barText.red, green: Palette.barText.green,
+        blue: Palette.barText.blue)
       if leading {
         context.setFont(font, size: Palette.titleFontSize)
         let e = context.textExtents(text)
@@ -148,13 +204,18 @@ extension Renderer {
   }
 
   /// Eight dots in a ring, fading: the activity indicator of a loading view.
-  private func drawSpinner(at centre: Point, radius: Double, color: Color, in context: Context) {
+  private func drawSpinner(
+    at centre: Point, radius: Double, color: Color, in context: Context
+  ) {
     for i in 0..<8 {
       let angle = Double(i) * .pi / 4
-      context.setSource(red: color.red, green: color.green, blue: color.blue, alpha: 0.2 + 0.1 * Double(i))
+      context.setSource(
+        red: color.red, green: color.green, blue: color.blue,
+        alpha: 0.2 + 0.1 * Double(i))
       context.newPath()
       context.arc(
-        centerX: centre.x + radius * cosine(angle), centerY: centre.y + radius * sine(angle), radius: radius / 5,
+        centerX: centre.x + radius * cosine(angle),
+        centerY: centre.y + radius * sine(angle), radius: radius / 5,
         startAngle: 0, endAngle: 2 * .pi)
       context.fill()
     }
@@ -163,39 +224,76 @@ extension Renderer {
   // MARK: - Debug overlay
 
   private func drawGuides(_ guides: [Rect], in context: Context) {
-    context.setSource(red: Palette.guide.red, green: Palette.guide.green, blue: Palette.guide.blue, alpha: Palette.guide.alpha)
+    context.setSource(
+      red: Palette.guide.red, green: Palette.guide.green,
+      blue: Palette.guide.blue, alpha: Palette.guide.alpha)
     context.lineWidth = 1
     context.setDash([4, 3])
     for lane in guides {
-      context.rectangle(x: lane.minX + 0.5, y: lane.minY + 0.5, width: max(0, lane.width - 1), height: max(0, lane.height - 1))
+      context.rectangle(
+        x: lane.minX + 0.5, y: lane.minY + 0.5, width: max(0, lane.width - 1),
+        height: max(0, lane.height - 1))
       context.stroke()
     }
     context.setDash([])
   }
 
-  private func drawDebugBounds(_ frame: FrameContent, viewport: Rect, canvas: Size, in context: Context) {
+  private func drawDebugBounds(
+    _ frame: FrameContent, viewport: Rect, canvas: Size, in context: Context
+  ) {
     if frame.preloadBuffer > 0 {
       // Tint the buffer bands, where cells are displayed although not on screen.
-      let bands: [Rect] = frame.isHorizontal
-        ? [Rect(x: 0, y: 0, width: viewport.minX, height: canvas.height), Rect(x: viewport.maxX, y: 0, width: canvas.width - viewport.maxX, height: canvas.height)]
-        : [Rect(x: 0, y: 0, width: canvas.width, height: viewport.minY), Rect(x: 0, y: viewport.maxY, width: canvas.width, height: canvas.height - viewport.maxY)]
-      for band in bands { fill(context, band, Color(red: Palette.buffer.red, green: Palette.buffer.green, blue: Palette.buffer.blue, alpha: 0.12)) }
-      context.setSource(red: Palette.buffer.red, green: Palette.buffer.green, blue: Palette.buffer.blue)
+      let bands: [Rect] =
+        frame.isHorizontal
+        ? [
+          Rect(x: 0, y: 0, width: viewport.minX, height: canvas.height),
+          Rect(
+            x: viewport.maxX, y: 0, width: canvas.width - viewport.maxX,
+            height: canvas.height),
+        ]
+        : [
+          Rect(x: 0, y: 0, width: canvas.width, height: viewport.minY),
+          Rect(
+            x: 0, y: viewport.maxY, width: canvas.width,
+            height: canvas.height - viewport.maxY),
+        ]
+      for band in bands {
+        fill(
+          context, band,
+          Color(
+            red: Palette.buffer.red, green: Palette.buffer.green,
+            blue: Palette.buffer.blue, alpha: 0.12))
+      }
+      context.setSource(
+        red: Palette.buffer.red, green: Palette.buffer.green,
+        blue: Palette.buffer.blue)
       context.lineWidth = 1
       context.setDash([6, 4])
-      context.rectangle(x: 0.5, y: 0.5, width: canvas.width - 1, height: canvas.height - 1)
+      context.rectangle(
+        x: 0.5, y: 0.5, width: canvas.width - 1, height: canvas.height - 1)
       context.stroke()
       context.setDash([])
     }
-    context.setSource(red: Palette.viewport.red, green: Palette.viewport.green, blue: Palette.viewport.blue)
+    context.setSource(
+      red: Palette.viewport.red, green: Palette.viewport.green,
+      blue: Palette.viewport.blue)
     context.lineWidth = 2
-    context.rectangle(x: viewport.minX + 1, y: viewport.minY + 1, width: viewport.width - 2, height: viewport.height - 2)
+    context.rectangle(
+      x: viewport.minX + 1, y: viewport.minY + 1, width: viewport.width - 2,
+      height: viewport.height - 2)
     context.stroke()
-    let text = "offset \(short(frame.offset)) · \(frame.cells.count) displayed · pool \(frame.poolCount)"
+    let text =
+      "offset \(short(frame.offset)) · \(frame.cells.count) displayed · pool \(frame.poolCount)"
     context.setFont(font, size: 11)
     let e = context.textExtents(text)
-    let tag = Rect(x: viewport.maxX - e.xAdvance - 14, y: viewport.maxY - 22, width: e.xAdvance + 10, height: 18)
-    fill(context, tag, Color(red: Palette.viewport.red, green: Palette.viewport.green, blue: Palette.viewport.blue, alpha: 0.9))
+    let tag = Rect(
+      x: viewport.maxX - e.xAdvance - 14, y: viewport.maxY - 22,
+      width: e.xAdvance + 10, height: 18)
+    fill(
+      context, tag,
+      Color(
+        red: Palette.viewport.red, green: Palette.viewport.green,
+        blue: Palette.viewport.blue, alpha: 0.9))
     context.setSource(red: 1, green: 1, blue: 1)
     drawText(text, centeredIn: tag, size: 11, in: context)
   }
@@ -209,10 +307,14 @@ extension Renderer {
   }
 
   /// Draws text centred in a rectangle with the current source colour.
-  func drawText(_ text: String, centeredIn r: Rect, size: Double, in context: Context) {
+  func drawText(
+    _ text: String, centeredIn r: Rect, size: Double, in context: Context
+  ) {
     context.setFont(font, size: size)
     let e = context.textExtents(text)
-    context.moveTo(x: r.midX - (e.xBearing + e.width / 2), y: r.midY - (e.yBearing + e.height / 2))
+    context.moveTo(
+      x: r.midX - (e.xBearing + e.width / 2),
+      y: r.midY - (e.yBearing + e.height / 2))
     context.showText(text)
   }
 }

@@ -16,7 +16,8 @@ struct OverviewGeometry {
     // Long content shrinks to about 1600 pt along the scroll axis; short content keeps 1:2.
     factor = min(0.5, 1600 / max(1, along))
     let width = max(content.width * factor + 2 * margin, 380)
-    canvas = Size(width: width, height: content.height * factor + legendHeight + 2 * margin)
+    canvas = Size(
+      width: width, height: content.height * factor + legendHeight + 2 * margin)
   }
 }
 
@@ -24,8 +25,12 @@ extension Renderer {
   /// Draws the overview: every item at a reduced scale, the displayed ones in their cells'
   /// colours, the others grey (darker behind the viewport, where cells were recycled, lighter
   /// ahead of it, where none has been created yet), the viewport in red and the reuse pool.
-  func drawOverview(_ view: WaterflowView, geometry g: OverviewGeometry, in context: Context) {
-    fill(context, Rect(origin: .zero, size: g.canvas), Color(red: 1, green: 1, blue: 1))
+  func drawOverview(
+    _ view: WaterflowView, geometry g: OverviewGeometry, in context: Context
+  ) {
+    fill(
+      context, Rect(origin: .zero, size: g.canvas),
+      Color(red: 1, green: 1, blue: 1))
     drawLegend(view, geometry: g, in: context)
     guard let snapshot = view.snapshot else { return }
     let originX = (g.canvas.width - g.content.width * g.factor) / 2
@@ -41,11 +46,15 @@ extension Renderer {
           fill(context, r, cell.backgroundColor ?? Palette.placeholder)
           if r.height * g.factor >= 9 {
             context.setSource(red: 0.1, green: 0.1, blue: 0.12)
-            drawText(String(i), centeredIn: r, size: min(28, r.height * 0.5), in: context)
+            drawText(
+              String(i), centeredIn: r, size: min(28, r.height * 0.5),
+              in: context)
           }
         } else {
           let end = view.isHorizontal ? r.maxX : r.maxY
-          fill(context, r, end <= viewportStart ? Palette.recycled : Palette.notYetShown)
+          fill(
+            context, r,
+            end <= viewportStart ? Palette.recycled : Palette.notYetShown)
         }
       }
       // The viewport, and the buffer around it.
@@ -53,25 +62,42 @@ extension Renderer {
       context.lineWidth = 2 / g.factor
       if view.preloadBuffer > 0 {
         let b = view.preloadBuffer
-        let band = view.isHorizontal ? Rect(x: vp.minX - b, y: vp.minY, width: vp.width + 2 * b, height: vp.height)
-          : Rect(x: vp.minX, y: vp.minY - b, width: vp.width, height: vp.height + 2 * b)
-        context.setSource(red: Palette.buffer.red, green: Palette.buffer.green, blue: Palette.buffer.blue)
+        let band =
+          view.isHorizontal
+          ? Rect(
+            x: vp.minX - b, y: vp.minY, width: vp.width + 2 * b,
+            height: vp.height)
+          : Rect(
+            x: vp.minX, y: vp.minY - b, width: vp.width,
+            height: vp.height + 2 * b)
+        context.setSource(
+          red: Palette.buffer.red, green: Palette.buffer.green,
+          blue: Palette.buffer.blue)
         context.setDash([6 / g.factor, 4 / g.factor])
-        context.rectangle(x: band.minX, y: band.minY, width: band.width, height: band.height)
+        context.rectangle(
+          x: band.minX, y: band.minY, width: band.width, height: band.height)
         context.stroke()
         context.setDash([])
       }
-      context.setSource(red: Palette.viewport.red, green: Palette.viewport.green, blue: Palette.viewport.blue)
-      context.rectangle(x: vp.minX, y: vp.minY, width: vp.width, height: vp.height)
+      context.setSource(
+        red: Palette.viewport.red, green: Palette.viewport.green,
+        blue: Palette.viewport.blue)
+      context.rectangle(
+        x: vp.minX, y: vp.minY, width: vp.width, height: vp.height)
       context.stroke()
     }
   }
 
-  private func drawLegend(_ view: WaterflowView, geometry g: OverviewGeometry, in context: Context) {
+  private func drawLegend(
+    _ view: WaterflowView, geometry g: OverviewGeometry, in context: Context
+  ) {
     let x = g.margin
     var y = g.margin
     let rows: [(Color, String)] = [
-      (Palette.viewport, "viewport at offset \(short(view.offset)): \(view.displayedCells.count) cells displayed"),
+      (
+        Palette.viewport,
+        "viewport at offset \(short(view.offset)): \(view.displayedCells.count) cells displayed"
+      ),
       (Palette.recycled, "scrolled past: their cells went to the reuse pool"),
       (Palette.notYetShown, "not yet shown: no cell created for them"),
     ]
@@ -90,7 +116,9 @@ extension Renderer {
     context.showText(caption)
     var px = x + context.textExtents(caption).xAdvance + 8
     for cell in pool.prefix(24) {
-      fill(context, Rect(x: px, y: y + 2, width: 12, height: 12), cell.backgroundColor ?? Palette.placeholder)
+      fill(
+        context, Rect(x: px, y: y + 2, width: 12, height: 12),
+        cell.backgroundColor ?? Palette.placeholder)
       px += 15
     }
     if pool.isEmpty {

@@ -12,7 +12,9 @@ public struct RenderOptions: Hashable, Sendable {
   /// pool (orange): the overlay of scroll animations.
   public var reuseMarks: LayoutPass?
 
-  public init(scale: Double = 2, debug: Bool = false, reuseMarks: LayoutPass? = nil) {
+  public init(
+    scale: Double = 2, debug: Bool = false, reuseMarks: LayoutPass? = nil
+  ) {
     self.scale = scale
     self.debug = debug
     self.reuseMarks = reuseMarks
@@ -25,7 +27,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
   /// The format for a path's extension, or nil when the extension is not one of png, pdf, svg.
   public init?(path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else {
+      return nil
+    }
     self.init(rawValue: path[path.index(after: dot)...].lowercased())
   }
 }
@@ -51,7 +55,9 @@ public final class Renderer {
   /// Creates a renderer with a font file (DejaVu Sans by default).
   ///
   /// - Throws: An error naming the file when the font cannot be loaded.
-  public init(fontPath: String = Font.defaultPath, images: ImageStore = ImageStore()) throws {
+  public init(
+    fontPath: String = Font.defaultPath, images: ImageStore = ImageStore()
+  ) throws {
     font = try Font(contentsOfFile: fontPath)
     self.images = images
   }
@@ -59,23 +65,34 @@ public final class Renderer {
   // MARK: - Outputs
 
   /// The canvas size in points: the viewport, plus the pre-load buffer on both sides in debug mode.
-  public func canvasSize(of view: WaterflowView, options: RenderOptions) -> Size {
+  public func canvasSize(of view: WaterflowView, options: RenderOptions) -> Size
+  {
     FrameContent.canvasSize(
-      viewport: view.bounds, isHorizontal: view.isHorizontal, preloadBuffer: view.preloadBuffer, debug: options.debug)
+      viewport: view.bounds, isHorizontal: view.isHorizontal,
+      preloadBuffer: view.preloadBuffer, debug: options.debug)
   }
 
   /// Renders a captured frame as PNG, PDF or SVG bytes.
   ///
   /// - Throws: When the surface would exceed Cairo's 32767-pixel limit, or Cairo fails.
-  public func render(_ frame: FrameContent, as format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
-    try output(size: frame.canvasSize(debug: options.debug), format: format, scale: options.scale) { context in
+  public func render(
+    _ frame: FrameContent, as format: OutputFormat,
+    options: RenderOptions = RenderOptions()
+  ) throws -> [UInt8] {
+    try output(
+      size: frame.canvasSize(debug: options.debug), format: format,
+      scale: options.scale
+    ) { context in
       draw(frame, in: context, options: options)
     }
   }
 
   /// Renders a captured frame into a raster surface.
-  public func surface(of frame: FrameContent, options: RenderOptions = RenderOptions()) throws -> ImageSurface {
-    let surface = try makeSurface(size: frame.canvasSize(debug: options.debug), scale: options.scale)
+  public func surface(
+    of frame: FrameContent, options: RenderOptions = RenderOptions()
+  ) throws -> ImageSurface {
+    let surface = try makeSurface(
+      size: frame.canvasSize(debug: options.debug), scale: options.scale)
     let context = try Context(surface)
     context.scale(x: options.scale, y: options.scale)
     draw(frame, in: context, options: options)
@@ -84,25 +101,40 @@ public final class Renderer {
   }
 
   /// Renders what the view displays now as PNG, PDF or SVG bytes.
-  public func render(_ view: WaterflowView, scene: Scene, as format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
-    try render(FrameContent(view: view, scene: scene), as: format, options: options)
+  public func render(
+    _ view: WaterflowView, scene: Scene, as format: OutputFormat,
+    options: RenderOptions = RenderOptions()
+  ) throws -> [UInt8] {
+    try render(
+      FrameContent(view: view, scene: scene), as: format, options: options)
   }
 
   /// Renders what the view displays now into a raster surface.
-  public func surface(of view: WaterflowView, scene: Scene, options: RenderOptions = RenderOptions()) throws -> ImageSurface {
+  public func surface(
+    of view: WaterflowView, scene: Scene,
+    options: RenderOptions = RenderOptions()
+  ) throws -> ImageSurface {
     try surface(of: FrameContent(view: view, scene: scene), options: options)
   }
 
   /// Renders the view as straight RGBA pixels: what golden tests compare.
-  public func image(of view: WaterflowView, scene: Scene, options: RenderOptions = RenderOptions()) throws -> RGBAImage {
+  public func image(
+    of view: WaterflowView, scene: Scene,
+    options: RenderOptions = RenderOptions()
+  ) throws -> RGBAImage {
     RGBAImage(surface: try surface(of: view, scene: scene, options: options))
   }
 
   /// Renders the overview: the whole content at a reduced scale, with the viewport marked,
   /// displayed cells in colour and the others greyed.
-  public func renderOverview(_ view: WaterflowView, scene: Scene, as format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+  public func renderOverview(
+    _ view: WaterflowView, scene: Scene, as format: OutputFormat,
+    options: RenderOptions = RenderOptions()
+  ) throws -> [UInt8] {
     let geometry = OverviewGeometry(view: view)
-    return try output(size: geometry.canvas, format: format, scale: options.scale) { context in
+    return try output(
+      size: geometry.canvas, format: format, scale: options.scale
+    ) { context in
       drawOverview(view, geometry: geometry, in: context)
     }
   }
@@ -113,7 +145,9 @@ public final class Renderer {
     return try ImageSurface(width: width, height: height)
   }
 
-  private func output(size: Size, format: OutputFormat, scale: Double, draw: (Context) -> Void) throws -> [UInt8] {
+  private func output(
+    size: Size, format: OutputFormat, scale: Double, draw: (Context) -> Void
+  ) throws -> [UInt8] {
     switch format {
     case .png:
       let surface = try makeSurface(size: size, scale: scale)
@@ -123,7 +157,8 @@ public final class Renderer {
       try context.checkStatus()
       return surface.pngData()
     case .pdf:
-      let document = try PDFDocument(width: size.width, height: size.height, title: "Waterflow")
+      let document = try PDFDocument(
+        width: size.width, height: size.height, title: "Waterflow")
       let context = try Context(document)
       draw(context)
       try context.checkStatus()

@@ -33,7 +33,8 @@ enum JSONValue: Decodable, Equatable {
     case let b as Bool where type(of: plist) == Bool.self: self = .bool(b)
     case let n as NSNumber: self = .number(n.doubleValue)
     case let a as [Any]: self = .array(a.map(JSONValue.init(plist:)))
-    case let d as [String: Any]: self = .object(d.mapValues(JSONValue.init(plist:)))
+    case let d as [String: Any]:
+      self = .object(d.mapValues(JSONValue.init(plist:)))
     case let d as Date: self = .number(d.timeIntervalSince1970)
     default: self = .null
     }
@@ -62,30 +63,42 @@ struct Field {
   }
 
   func child(_ key: String) -> Field? {
-    guard case .object(let o) = value, let v = o[key], v != .null else { return nil }
-    return Field(value: v, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+    guard case .object(let o) = value, let v = o[key], v != .null else {
+      return nil
+    }
+    return Field(
+      value: v, path: path.isEmpty ? key : "\(path).\(key)", file: file)
   }
 
   func object() throws(SceneError) -> [String: JSONValue] {
-    guard case .object(let o) = value else { throw fail("expected an object, found \(value.typeName)") }
+    guard case .object(let o) = value else {
+      throw fail("expected an object, found \(value.typeName)")
+    }
     return o
   }
 
   func array() throws(SceneError) -> [Field] {
-    guard case .array(let a) = value else { throw fail("expected an array, found \(value.typeName)") }
-    return a.enumerated().map { Field(value: $1, path: "\(path)[\($0)]", file: file) }
+    guard case .array(let a) = value else {
+      throw fail("expected an array, found \(value.typeName)")
+    }
+    return a.enumerated().map {
+      Field(value: $1, path: "\(path)[\($0)]", file: file)
+    }
   }
 
   func string() throws(SceneError) -> String {
     switch value {
     case .string(let s): return s
-    case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    case .number(let d):
+      return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
     default: throw fail("expected a string, found \(value.typeName)")
     }
   }
 
   func bool() throws(SceneError) -> Bool {
-    guard case .bool(let b) = value else { throw fail("expected true or false, found \(value.typeName)") }
+    guard case .bool(let b) = value else {
+      throw fail("expected true or false, found \(value.typeName)")
+    }
     return b
   }
 
@@ -105,29 +118,45 @@ struct Field {
     return d
   }
 
-  func number(min: Double, max: Double = .greatestFiniteMagnitude, exclusiveMin: Bool = false)
+  func number(
+    min: Double, max: Double = .greatestFiniteMagnitude,
+    exclusiveMin: Bool = false
+  )
     throws(SceneError) -> Double
   {
     let d = try number()
     if exclusiveMin ? d <= min : d < min {
-      throw fail("must be \(exclusiveMin ? "greater than" : "at least") \(format(min)), got \(format(d))")
+      throw fail(
+        "must be \(exclusiveMin ? "greater than" : "at least") \(format(min)), got \(format(d))"
+      )
     }
-    if d > max { throw fail("must be at most \(format(max)), got \(format(d))") }
+    if d > max {
+      throw fail("must be at most \(format(max)), got \(format(d))")
+    }
     return d
   }
 
   func integer(min: Int, max: Int) throws(SceneError) -> Int {
     let d = try number()
-    guard d == d.rounded() else { throw fail("expected a whole number, got \(format(d))") }
-    guard d >= Double(min) else { throw fail("must be at least \(min), got \(format(d))") }
-    guard d <= Double(max) else { throw fail("must be at most \(max), got \(format(d)) (the documented limit)") }
+    guard d == d.rounded() else {
+      throw fail("expected a whole number, got \(format(d))")
+    }
+    guard d >= Double(min) else {
+      throw fail("must be at least \(min), got \(format(d))")
+    }
+    guard d <= Double(max) else {
+      throw fail(
+        "must be at most \(max), got \(format(d)) (the documented limit)")
+    }
     return Int(d)
   }
 
   func oneOf<T>(_ choices: [String: T]) throws(SceneError) -> T {
     let s = try string()
     guard let v = choices[s] else {
-      throw fail("\"\(s)\" is not one of \(choices.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+      throw fail(
+        "\"\(s)\" is not one of \(choices.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))"
+      )
     }
     return v
   }
@@ -137,7 +166,9 @@ struct Field {
     for key in try object().keys.sorted() where !known.contains(key) {
       throw SceneError(
         file: file, field: path.isEmpty ? key : "\(path).\(key)",
-        message: "unknown key (expected one of: \(known.sorted().joined(separator: ", ")))")
+        message:
+          "unknown key (expected one of: \(known.sorted().joined(separator: ", ")))"
+      )
     }
   }
 }

@@ -77,7 +77,8 @@ public struct Item: Hashable, Sendable {
   public var identifier: String
 
   public init(
-    length: ItemMetrics.Length, span: ItemMetrics.Span = .columns(1), price: String? = nil,
+    length: ItemMetrics.Length, span: ItemMetrics.Span = .columns(1),
+    price: String? = nil,
     image: String? = nil, identifier: String = Item.defaultIdentifier
   ) {
     self.length = length
@@ -124,7 +125,8 @@ public struct ItemList: Hashable, Sendable {
   public subscript(index: Int) -> Item {
     switch storage {
     case .list(let items): items[index]
-    case .pattern(_, let heights): Item(length: .fixed(heights[index % heights.count]))
+    case .pattern(_, let heights):
+      Item(length: .fixed(heights[index % heights.count]))
     }
   }
 
@@ -133,8 +135,13 @@ public struct ItemList: Hashable, Sendable {
     switch storage {
     case .list(let items):
       // With nothing to continue, new items get the reference's default height.
-      guard !items.isEmpty else { return storage = .list(Array(repeating: Item(length: .fixed(100)), count: extra)) }
-      storage = .list(items + (0..<extra).map { items[(items.count + $0) % items.count] })
+      guard !items.isEmpty else {
+        storage = .list(
+          Array(repeating: Item(length: .fixed(100)), count: extra))
+        return
+      }
+      storage = .list(
+        items + (0..<extra).map { items[(items.count + $0) % items.count] })
     case .pattern(let count, let heights):
       storage = .pattern(count: count + extra, heights: heights)
     }

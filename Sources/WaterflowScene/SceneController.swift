@@ -8,7 +8,9 @@
 /// let controller = SceneController(scene: try Scene(contentsOf: "Assets/Scenes/reference.json"))
 /// let pass = controller.view.scroll(to: 300)
 /// ```
-public final class SceneController: WaterflowViewDataSource, WaterflowViewDelegate {
+public final class SceneController: WaterflowViewDataSource,
+  WaterflowViewDelegate
+{
   /// The scene, including any items appended or prepended since.
   public private(set) var scene: Scene
   /// The view this controller drives (it is the view's data source and delegate).
@@ -43,11 +45,15 @@ public final class SceneController: WaterflowViewDataSource, WaterflowViewDelega
 
   public func numberOfCells(in view: WaterflowView) -> Int { scene.itemCount }
 
-  public func waterflowView(_ view: WaterflowView, numberOfCellsInSection section: Int) -> Int {
+  public func waterflowView(
+    _ view: WaterflowView, numberOfCellsInSection section: Int
+  ) -> Int {
     section < scene.sections.count ? scene.sections[section].count : 0
   }
 
-  public func waterflowView(_ view: WaterflowView, cellAt index: Int) -> WaterflowCell {
+  public func waterflowView(_ view: WaterflowView, cellAt index: Int)
+    -> WaterflowCell
+  {
     let item = scene.item(at: index)
     let cell: WaterflowCell
     if let reused = view.dequeueReusableCell(withIdentifier: item.identifier) {
@@ -64,7 +70,9 @@ public final class SceneController: WaterflowViewDataSource, WaterflowViewDelega
 
   // MARK: - Delegate
 
-  public func waterflowView(_ view: WaterflowView, metricsAt index: Int) -> ItemMetrics {
+  public func waterflowView(_ view: WaterflowView, metricsAt index: Int)
+    -> ItemMetrics
+  {
     scene.item(at: index).metrics
   }
 

@@ -43,24 +43,43 @@ public struct Script: Hashable, Sendable {
     for f in try (top.child("steps") ?? top).array() {
       let keys = try f.object().keys
       guard keys.count == 1, let key = keys.first else {
-        throw f.fail("a step has exactly one of: scroll, offset, append, prepend, resize")
+        throw f.fail(
+          "a step has exactly one of: scroll, offset, append, prepend, resize")
       }
       let v = f.child(key)!
       switch key {
       case "scroll":
         try v.checkKeys(["to", "step"])
-        guard let to = v.child("to") else { throw SceneError(file: path, field: "\(v.path).to", message: "missing") }
-        let step = try v.child("step")?.number(min: 0, max: 1_000_000, exclusiveMin: true) ?? 10
+        guard let to = v.child("to") else {
+          throw SceneError(
+            file: path, field: "\(v.path).to", message: "missing")
+        }
+        let step =
+          try v.child("step")?.number(
+            min: 0, max: 1_000_000, exclusiveMin: true) ?? 10
         steps.append(.scroll(to: try to.number(), step: step))
       case "offset": steps.append(.offset(try v.number()))
-      case "append": steps.append(.append(try v.integer(min: 0, max: Scene.maximumItemCount)))
-      case "prepend": steps.append(.prepend(try v.integer(min: 0, max: Scene.maximumItemCount)))
+      case "append":
+        steps.append(
+          .append(try v.integer(min: 0, max: Scene.maximumItemCount)))
+      case "prepend":
+        steps.append(
+          .prepend(try v.integer(min: 0, max: Scene.maximumItemCount)))
       case "resize":
         try v.checkKeys(["width", "height"])
-        guard let w = v.child("width"), let h = v.child("height") else { throw v.fail("needs width and height") }
-        steps.append(.resize(Size(width: try w.number(min: 1, max: 16_384), height: try h.number(min: 1, max: 16_384))))
+        guard let w = v.child("width"), let h = v.child("height") else {
+          throw v.fail("needs width and height")
+        }
+        steps.append(
+          .resize(
+            Size(
+              width: try w.number(min: 1, max: 16_384),
+              height: try h.number(min: 1, max: 16_384))))
       default:
-        throw SceneError(file: path, field: v.path, message: "unknown step (expected scroll, offset, append, prepend or resize)")
+        throw SceneError(
+          file: path, field: v.path,
+          message:
+            "unknown step (expected scroll, offset, append, prepend or resize)")
       }
     }
     self.steps = steps
@@ -99,14 +118,18 @@ extension SceneController {
         }
       case .append(let n):
         appendItems(n)
-        records.append(TraceRecord(event: "append \(n)", pass: view.layoutSubviews()))
+        records.append(
+          TraceRecord(event: "append \(n)", pass: view.layoutSubviews()))
       case .prepend(let n):
         prependItems(n)
-        records.append(TraceRecord(event: "prepend \(n)", pass: view.layoutSubviews()))
+        records.append(
+          TraceRecord(event: "prepend \(n)", pass: view.layoutSubviews()))
       case .resize(let size):
         resize(to: size)
         records.append(
-          TraceRecord(event: "resize \(format(size.width))x\(format(size.height))", pass: view.layoutSubviews()))
+          TraceRecord(
+            event: "resize \(format(size.width))x\(format(size.height))",
+            pass: view.layoutSubviews()))
       }
     }
     return records

@@ -24,7 +24,8 @@ public struct WaterflowSnapshotSubject: Sendable {
 
   /// Creates a subject.
   public init(
-    scene: Scene, offset: Double = 0, step: Double = 0, options: RenderOptions = RenderOptions(scale: 1),
+    scene: Scene, offset: Double = 0, step: Double = 0,
+    options: RenderOptions = RenderOptions(scale: 1),
     overview: Bool = false
   ) {
     self.scene = scene
@@ -45,33 +46,48 @@ extension Diffing where Value == RGBAImage {
   ///   - options: Pixelmatch options and masks (default: pixelmatch's).
   ///   - tolerance: How many differing pixels still pass (default: none).
   /// - Returns: The diffing.
-  public static func waterflow(options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact) -> Diffing {
+  public static func waterflow(
+    options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact
+  ) -> Diffing {
     .diff(
       toData: { Data($0.pngData()) },
       // An unreadable reference becomes an empty image, which then fails on its size.
-      fromData: { (try? RGBAImage(pngData: Array($0))) ?? RGBAImage(width: 0, height: 0, pixels: []) },
+      fromData: {
+        (try? RGBAImage(pngData: Array($0)))
+          ?? RGBAImage(width: 0, height: 0, pixels: [])
+      },
       diffV2: { reference, actual in
-        let result = ImageDiff.compare(reference, actual, options: options, diffImage: .unlessIdentical)
+        let result = ImageDiff.compare(
+          reference, actual, options: options, diffImage: .unlessIdentical)
         guard !result.isWithin(tolerance) else { return nil }
-        var message = result.sizesDiffer
+        var message =
+          result.sizesDiffer
           ? "Newly-taken snapshot@\(result.actualSize) does not match reference@\(result.expectedSize)."
           : "Newly-taken snapshot does not match reference (\(result.expectedSize)): \(result)."
         if !result.sizesDiffer {
-          message += " Allowed: \(tolerance.maxMismatchedPixels == .max ? "any count" : "\(tolerance.maxMismatchedPixels) pixels")"
-          message += tolerance.maxMismatchedRatio < 1 ? ", ratio \(tolerance.maxMismatchedRatio)." : "."
+          message +=
+            " Allowed: \(tolerance.maxMismatchedPixels == .max ? "any count" : "\(tolerance.maxMismatchedPixels) pixels")"
+          message +=
+            tolerance.maxMismatchedRatio < 1
+            ? ", ratio \(tolerance.maxMismatchedRatio)." : "."
         }
         var attachments: [DiffAttachment] = []
         if let diff = result.diffImage {
-          attachments.append(.data(Data(diff.pngData()), name: "difference.png"))
-          let panels = DiffPanels.compose(expected: reference, actual: actual, diff: diff)
-          attachments.append(.data(Data(panels.pngData()), name: "expected-actual-difference.png"))
+          attachments.append(
+            .data(Data(diff.pngData()), name: "difference.png"))
+          let panels = DiffPanels.compose(
+            expected: reference, actual: actual, diff: diff)
+          attachments.append(
+            .data(
+              Data(panels.pngData()), name: "expected-actual-difference.png"))
         }
         return (message, attachments)
       })
   }
 }
 
-extension Snapshotting where Value == WaterflowSnapshotSubject, Format == RGBAImage {
+extension Snapshotting
+where Value == WaterflowSnapshotSubject, Format == RGBAImage {
   /// The subject rendered with DejaVu Sans and compared with pixelmatch's defaults, exactly.
   public static var waterflow: Snapshotting { .waterflow() }
 
@@ -83,14 +99,22 @@ extension Snapshotting where Value == WaterflowSnapshotSubject, Format == RGBAIm
   ///   - fontPath: The font of every text.
   /// - Returns: A strategy that writes `.png` references.
   public static func waterflow(
-    options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact, fontPath: String = Font.defaultPath
+    options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact,
+    fontPath: String = Font.defaultPath
   ) -> Snapshotting {
-    Snapshotting(pathExtension: "png", diffing: .waterflow(options: options, tolerance: tolerance)) { subject in
+    Snapshotting(
+      pathExtension: "png",
+      diffing: .waterflow(options: options, tolerance: tolerance)
+    ) { subject in
       let shot = GoldenShot(
-        scene: subject.scene, position: .offset(subject.offset, step: subject.step), options: subject.options,
+        scene: subject.scene,
+        position: .offset(subject.offset, step: subject.step),
+        options: subject.options,
         overview: subject.overview)
       // The strategy cannot throw: a render failure becomes an empty image, which fails on its size.
-      guard let renderer = try? Renderer(fontPath: fontPath), let frame = try? shot.frames(with: renderer).first else {
+      guard let renderer = try? Renderer(fontPath: fontPath),
+        let frame = try? shot.frames(with: renderer).first
+      else {
         return RGBAImage(width: 0, height: 0, pixels: [])
       }
       return frame.image

@@ -23,7 +23,9 @@ public struct ReusePool {
   /// Takes the most recently enqueued cell with this identifier, or nil when there is none.
   ///
   /// - Complexity: O(1)
-  public mutating func dequeue(withIdentifier identifier: String) -> WaterflowCell? {
+  public mutating func dequeue(withIdentifier identifier: String)
+    -> WaterflowCell?
+  {
     guard let cell = stacks[identifier]?.popLast() else { return nil }
     count -= 1
     return cell

@@ -15,7 +15,9 @@ public struct Color: Hashable, Sendable {
   }
 
   /// A colour whose r, g and b are each uniform in 0…255, as the reference demo picks them.
-  public static func random<G: RandomNumberGenerator>(using generator: inout G) -> Color {
+  public static func random<G: RandomNumberGenerator>(using generator: inout G)
+    -> Color
+  {
     let bits = generator.next()
     return Color(
       red: Double(bits & 0xFF) / 255, green: Double((bits >> 8) & 0xFF) / 255,

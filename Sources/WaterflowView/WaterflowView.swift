@@ -56,10 +56,14 @@ public final class WaterflowView {
     if let layout { return layout }
     var margins = Margins()
     if let delegate {
-      for type in MarginType.allCases { margins[type] = delegate.waterflowView(self, marginFor: type) }
+      for type in MarginType.allCases {
+        margins[type] = delegate.waterflowView(self, marginFor: type)
+      }
     }
     let columns = dataSource.map { $0.numberOfColumns(in: self) } ?? 3
-    return WaterflowLayout(sections: [Section(columns: .count(columns), margins: margins)])
+    return WaterflowLayout(sections: [
+      Section(columns: .count(columns), margins: margins)
+    ])
   }
 
   /// The size of the scrollable content.
@@ -72,17 +76,24 @@ public final class WaterflowView {
 
   /// The width of one column of a section.
   public func columnWidth(inSection section: Int) -> Double {
-    if let snapshot, snapshot.viewport == bounds, section < snapshot.sections.count {
+    if let snapshot, snapshot.viewport == bounds,
+      section < snapshot.sections.count
+    {
       return snapshot.sections[section].columnWidth
     }
-    return effectiveLayout.columnWidths(viewport: bounds, orientation: orientation)[section]
+    return effectiveLayout.columnWidths(
+      viewport: bounds, orientation: orientation)[section]
   }
 
   /// The scroll position along the scroll axis.
   public var offset: Double {
     get { effectiveFlow == .vertical ? contentOffset.y : contentOffset.x }
     set {
-      if effectiveFlow == .vertical { contentOffset.y = newValue } else { contentOffset.x = newValue }
+      if effectiveFlow == .vertical {
+        contentOffset.y = newValue
+      } else {
+        contentOffset.x = newValue
+      }
     }
   }
 
@@ -102,13 +113,19 @@ public final class WaterflowView {
   private func computeSnapshot() -> LayoutSnapshot {
     let layout = effectiveLayout
     let counts = itemCounts(for: layout)
-    return layout.snapshot(viewport: bounds, orientation: orientation, itemCounts: counts, metrics: metrics)
+    return layout.snapshot(
+      viewport: bounds, orientation: orientation, itemCounts: counts,
+      metrics: metrics)
   }
 
   private func itemCounts(for layout: WaterflowLayout) -> [Int] {
     guard let dataSource else { return [0] }
-    if layout.sections.count == 1 { return [max(0, dataSource.numberOfCells(in: self))] }
-    return layout.sections.indices.map { max(0, dataSource.waterflowView(self, numberOfCellsInSection: $0)) }
+    if layout.sections.count == 1 {
+      return [max(0, dataSource.numberOfCells(in: self))]
+    }
+    return layout.sections.indices.map {
+      max(0, dataSource.waterflowView(self, numberOfCellsInSection: $0))
+    }
   }
 
   private func metrics(_ index: Int) -> ItemMetrics {
@@ -129,7 +146,10 @@ public final class WaterflowView {
     var relaidOut = false
     if needsReload || snapshot == nil {
       reloadData()
-    } else if let current = snapshot, current.viewport != bounds || current.orientation != (orientation ?? Orientation(bounds)) {
+    } else if let current = snapshot,
+      current.viewport != bounds
+        || current.orientation != (orientation ?? Orientation(bounds))
+    {
       snapshot = computeSnapshot()
       relaidOut = true
     }
@@ -147,7 +167,8 @@ public final class WaterflowView {
   public var indicesInDisplayRange: [Int] {
     guard let snapshot else { return [] }
     let length = effectiveFlow == .vertical ? bounds.height : bounds.width
-    return snapshot.indices(from: offset - preloadBuffer, to: offset + length + preloadBuffer)
+    return snapshot.indices(
+      from: offset - preloadBuffer, to: offset + length + preloadBuffer)
   }
 
   private func showCells(refreshFrames: Bool) -> LayoutPass {
@@ -168,7 +189,9 @@ public final class WaterflowView {
         entering.append(wanted[j])
         j += 1
       } else {
-        if refreshFrames { displayedCells[shown[i]]!.frame = snapshot.frame(at: shown[i]) }
+        if refreshFrames {
+          displayedCells[shown[i]]!.frame = snapshot.frame(at: shown[i])
+        }
         i += 1
         j += 1
       }
@@ -179,14 +202,18 @@ public final class WaterflowView {
       pass.enqueued.append(DisplayedCell(index: index, cell: cell.instanceID))
     }
     for index in entering {
-      guard let cell = dataSource?.waterflowView(self, cellAt: index) else { break }
+      guard let cell = dataSource?.waterflowView(self, cellAt: index) else {
+        break
+      }
       let id = ObjectIdentifier(cell)
       if cell.instanceID == 0 {
         createdCellCount += 1
         cell.instanceID = createdCellCount
         pass.created.append(DisplayedCell(index: index, cell: cell.instanceID))
       } else {
-        precondition(dequeued.contains(id), "the data source returned a cell that is already displayed")
+        precondition(
+          dequeued.contains(id),
+          "the data source returned a cell that is already displayed")
         pass.reused.append(DisplayedCell(index: index, cell: cell.instanceID))
       }
       dequeued.remove(id)
@@ -194,7 +221,9 @@ public final class WaterflowView {
       displayedCells[index] = cell
     }
     pass.displayed = wanted.compactMap { index in
-      displayedCells[index].map { DisplayedCell(index: index, cell: $0.instanceID) }
+      displayedCells[index].map {
+        DisplayedCell(index: index, cell: $0.instanceID)
+      }
     }
     pass.poolSize = reusePool.count
     return pass
@@ -207,8 +236,12 @@ public final class WaterflowView {
   /// The corresponding UIKit method is `UITableView.dequeueReusableCell(withIdentifier:)`.
   ///
   /// - Complexity: O(1)
-  public func dequeueReusableCell(withIdentifier identifier: String) -> WaterflowCell? {
-    guard let cell = reusePool.dequeue(withIdentifier: identifier) else { return nil }
+  public func dequeueReusableCell(withIdentifier identifier: String)
+    -> WaterflowCell?
+  {
+    guard let cell = reusePool.dequeue(withIdentifier: identifier) else {
+      return nil
+    }
     dequeued.insert(ObjectIdentifier(cell))
     return cell
   }
@@ -275,7 +308,8 @@ public final class WaterflowView {
     displayedCells = moved
     snapshot = nil
     let layout = effectiveLayout
-    current.relayout(from: index, itemCounts: itemCounts(for: layout), metrics: metrics)
+    current.relayout(
+      from: index, itemCounts: itemCounts(for: layout), metrics: metrics)
     snapshot = current
     for (i, cell) in displayedCells { cell.frame = current.frame(at: i) }
   }

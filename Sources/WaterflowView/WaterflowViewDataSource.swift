@@ -12,13 +12,16 @@ public protocol WaterflowViewDataSource: AnyObject {
   func numberOfColumns(in view: WaterflowView) -> Int
   /// The number of cells in a section, when the view's `layout` has several; the default puts
   /// every cell in section 0.
-  func waterflowView(_ view: WaterflowView, numberOfCellsInSection section: Int) -> Int
+  func waterflowView(_ view: WaterflowView, numberOfCellsInSection section: Int)
+    -> Int
 }
 
 extension WaterflowViewDataSource {
   public func numberOfColumns(in view: WaterflowView) -> Int { 3 }
 
-  public func waterflowView(_ view: WaterflowView, numberOfCellsInSection section: Int) -> Int {
+  public func waterflowView(
+    _ view: WaterflowView, numberOfCellsInSection section: Int
+  ) -> Int {
     section == 0 ? numberOfCells(in: view) : 0
   }
 }
@@ -34,23 +37,34 @@ public protocol WaterflowViewDelegate: AnyObject {
   /// `heightAt:`'s height.
   func waterflowView(_ view: WaterflowView, metricsAt index: Int) -> ItemMetrics
   /// A margin; the default is 10. Used only while the view has no custom `layout`.
-  func waterflowView(_ view: WaterflowView, marginFor type: MarginType) -> Double
+  func waterflowView(_ view: WaterflowView, marginFor type: MarginType)
+    -> Double
   /// Whether a tap may select the cell; the default is true.
-  func waterflowView(_ view: WaterflowView, shouldSelectCellAt index: Int) -> Bool
+  func waterflowView(_ view: WaterflowView, shouldSelectCellAt index: Int)
+    -> Bool
   /// Called when a tap selects a displayed cell.
   func waterflowView(_ view: WaterflowView, didSelectCellAt index: Int)
 }
 
 extension WaterflowViewDelegate {
-  public func waterflowView(_ view: WaterflowView, heightAt index: Int) -> Double { 100 }
+  public func waterflowView(_ view: WaterflowView, heightAt index: Int)
+    -> Double
+  { 100 }
 
-  public func waterflowView(_ view: WaterflowView, metricsAt index: Int) -> ItemMetrics {
+  public func waterflowView(_ view: WaterflowView, metricsAt index: Int)
+    -> ItemMetrics
+  {
     .height(waterflowView(view, heightAt: index))
   }
 
-  public func waterflowView(_ view: WaterflowView, marginFor type: MarginType) -> Double { 10 }
+  public func waterflowView(_ view: WaterflowView, marginFor type: MarginType)
+    -> Double
+  { 10 }
 
-  public func waterflowView(_ view: WaterflowView, shouldSelectCellAt index: Int) -> Bool { true }
+  public func waterflowView(
+    _ view: WaterflowView, shouldSelectCellAt index: Int
+  ) -> Bool { true }
 
-  public func waterflowView(_ view: WaterflowView, didSelectCellAt index: Int) {}
+  public func waterflowView(_ view: WaterflowView, didSelectCellAt index: Int) {
+  }
 }

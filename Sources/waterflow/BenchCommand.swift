@@ -8,21 +8,29 @@ import WaterflowScene
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Measure the engine (and renderer): medians of several runs, ratios from the same run.",
-    discussion: "Build with `swift build -c release` first; debug builds are 10–50× slower.")
+    abstract:
+      "Measure the engine (and renderer): medians of several runs, ratios from the same run.",
+    discussion:
+      "Build with `swift build -c release` first; debug builds are 10–50× slower."
+  )
 
   @Option(help: "The number of cells.")
   var cells = 1_000_000
-  @Option(help: "How many times each measurement is repeated (the median is reported).")
+  @Option(
+    help:
+      "How many times each measurement is repeated (the median is reported).")
   var runs = 7
   @Flag(help: "Print JSON instead of text.")
   var json = false
 
   func validate() throws {
     guard cells >= 1000, cells <= Scene.maximumItemCount else {
-      throw ValidationError("--cells must be between 1000 and \(Scene.maximumItemCount).")
+      throw ValidationError(
+        "--cells must be between 1000 and \(Scene.maximumItemCount).")
     }
-    guard runs >= 1, runs <= 1000 else { throw ValidationError("--runs must be between 1 and 1000.") }
+    guard runs >= 1, runs <= 1000 else {
+      throw ValidationError("--runs must be between 1 and 1000.")
+    }
   }
 
   func run() throws {
@@ -30,20 +38,45 @@ struct BenchCommand: ParsableCommand {
     let viewport = Size(width: 375, height: 667)
     let heights: [Double] = [90, 110, 80]
     let reference = WaterflowLayout(
-      sections: [Section(margins: Margins(top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))])
+      sections: [
+        Section(
+          margins: Margins(
+            top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))
+      ])
     let plain: (Int) -> ItemMetrics = { .height(heights[$0 % 3]) }
 
-    var snapshot = reference.snapshot(viewport: viewport, itemCounts: [cells], metrics: plain)
-    results.append(("layout_ms", median(runs) { _ in _ = reference.snapshot(viewport: viewport, itemCounts: [cells], metrics: plain) } * 1e3))
+    var snapshot = reference.snapshot(
+      viewport: viewport, itemCounts: [cells], metrics: plain)
+    results.append(
+      (
+        "layout_ms",
+        median(runs) { _ in
+          _ = reference.snapshot(
+            viewport: viewport, itemCounts: [cells], metrics: plain)
+        } * 1e3
+      ))
 
     // Queries at offsets spread over the content, the same offsets for both methods.
     var rng = SeededGenerator(seed: 7)
     let maxOffset = snapshot.contentSize.height - viewport.height
-    let offsets = (0..<101).map { _ in Double(rng.next() % UInt64(max(1, maxOffset))) }
+    let offsets = (0..<101).map { _ in
+      Double(rng.next() % UInt64(max(1, maxOffset)))
+    }
     var sink = 0
     // Each run times every offset in a batch, so the clock's own cost does not count.
-    let query = median(runs) { _ in for o in offsets { sink &+= snapshot.indices(from: o, to: o + viewport.height).count } } / Double(offsets.count)
-    let scan = median(runs) { _ in for o in offsets.prefix(11) { sink &+= snapshot.indicesByFullScan(from: o, to: o + viewport.height).count } } / 11
+    let query =
+      median(runs) { _ in
+        for o in offsets {
+          sink &+= snapshot.indices(from: o, to: o + viewport.height).count
+        }
+      } / Double(offsets.count)
+    let scan =
+      median(runs) { _ in
+        for o in offsets.prefix(11) {
+          sink &+=
+            snapshot.indicesByFullScan(from: o, to: o + viewport.height).count
+        }
+      } / 11
     results.append(("visible_query_us", query * 1e6))
     results.append(("full_scan_us", scan * 1e6))
     results.append(("query_speedup", scan / query))
@@ -52,14 +85,39 @@ struct BenchCommand: ParsableCommand {
     let mixed: (Int) -> ItemMetrics = { i in
       let h = heights[i % 3]
       if i % 100 == 50 { return ItemMetrics(length: .fixed(h), span: .full) }
-      if i % 10 == 3 { return ItemMetrics(length: .fixed(h), span: .columns(2)) }
+      if i % 10 == 3 {
+        return ItemMetrics(length: .fixed(h), span: .columns(2))
+      }
       return .height(h)
     }
-    results.append(("layout_mixed_ms", median(runs) { _ in _ = reference.snapshot(viewport: viewport, itemCounts: [cells], metrics: mixed) } * 1e3))
-    var growing = reference.snapshot(viewport: viewport, itemCounts: [cells], metrics: mixed)
-    results.append(("append_1000_us", median(runs) { _ in growing.append(count: 1000, metrics: mixed) } * 1e6))
-    let mixedScan = median(runs) { _ in for o in offsets.prefix(11) { sink &+= growing.indicesByFullScan(from: o, to: o + viewport.height).count } } / 11
-    let mixedQuery = median(runs) { _ in for o in offsets { sink &+= growing.indices(from: o, to: o + viewport.height).count } } / Double(offsets.count)
+    results.append(
+      (
+        "layout_mixed_ms",
+        median(runs) { _ in
+          _ = reference.snapshot(
+            viewport: viewport, itemCounts: [cells], metrics: mixed)
+        } * 1e3
+      ))
+    var growing = reference.snapshot(
+      viewport: viewport, itemCounts: [cells], metrics: mixed)
+    results.append(
+      (
+        "append_1000_us",
+        median(runs) { _ in growing.append(count: 1000, metrics: mixed) } * 1e6
+      ))
+    let mixedScan =
+      median(runs) { _ in
+        for o in offsets.prefix(11) {
+          sink &+=
+            growing.indicesByFullScan(from: o, to: o + viewport.height).count
+        }
+      } / 11
+    let mixedQuery =
+      median(runs) { _ in
+        for o in offsets {
+          sink &+= growing.indices(from: o, to: o + viewport.height).count
+        }
+      } / Double(offsets.count)
     results.append(("mixed_query_speedup", mixedScan / mixedQuery))
 
     // A scroll step through the control: only cells that enter or leave are touched.
@@ -69,16 +127,26 @@ struct BenchCommand: ParsableCommand {
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     var y = 0.0
-    results.append(("scroll_step_us", median(201) { _ in y += 37; controller.view.scroll(to: y) } * 1e6))
+    results.append(
+      (
+        "scroll_step_us",
+        median(201) { _ in
+          y += 37
+          controller.view.scroll(to: y)
+        } * 1e6
+      ))
     results.append(("cells_created", Double(controller.view.createdCellCount)))
-    snapshot = reference.snapshot(viewport: viewport, itemCounts: [1], metrics: plain)
+    snapshot = reference.snapshot(
+      viewport: viewport, itemCounts: [1], metrics: plain)
     if sink == 42 { warn("") }  // keeps the optimiser from dropping the queries
     results += try renderFigures()
 
     if json {
       emit(JSONText.object(results.map { ($0.0, JSONText($0.1)) }).rendered())
     } else {
-      emit(results.map { "\($0.0): \(String(format: "%.3f", $0.1))" }.joined(separator: "\n"))
+      emit(
+        results.map { "\($0.0): \(String(format: "%.3f", $0.1))" }.joined(
+          separator: "\n"))
     }
   }
 }
@@ -91,49 +159,103 @@ extension BenchCommand {
     scene.scale = 4
     scene.seed = 1
     scene.layout = WaterflowLayout(
-      sections: [Section(margins: Margins(top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))])
+      sections: [
+        Section(
+          margins: Margins(
+            top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))
+      ])
     scene.sections = [ItemList(count: 100, heights: [90, 110, 80])]
     let controller = SceneController(scene: scene)
     controller.scroll(to: 600, step: 50)
     let renderer = try Renderer()
     let options = RenderOptions(scale: 4)
-    let surface = try renderer.surface(of: controller.view, scene: scene, options: options)
-    var results: [(String, Double)] = [("frame_width", Double(surface.width)), ("frame_height", Double(surface.height))]
-    results.append(("draw_ms", median(runs) { _ in
-      let context = try! Context(surface)
-      context.scale(x: 4, y: 4)
-      renderer.draw(controller.view, scene: scene, in: context, options: options)
-    } * 1e3))
+    let surface = try renderer.surface(
+      of: controller.view, scene: scene, options: options)
+    var results: [(String, Double)] = [
+      ("frame_width", Double(surface.width)),
+      ("frame_height", Double(surface.height)),
+    ]
+    results.append(
+      (
+        "draw_ms",
+        median(runs) { _ in
+          let context = try! Context(surface)
+          context.scale(x: 4, y: 4)
+          renderer.draw(
+            controller.view, scene: scene, in: context, options: options)
+        } * 1e3
+      ))
     let cells = controller.view.displayed
     let baseline = DrawingBaseline(
-      frames: cells.map { ($0.cell.frame.minX, $0.cell.frame.minY, $0.cell.frame.width, $0.cell.frame.height) },
-      colors: cells.map { ($0.cell.backgroundColor!.red, $0.cell.backgroundColor!.green, $0.cell.backgroundColor!.blue) },
+      frames: cells.map {
+        (
+          $0.cell.frame.minX, $0.cell.frame.minY, $0.cell.frame.width,
+          $0.cell.frame.height
+        )
+      },
+      colors: cells.map {
+        (
+          $0.cell.backgroundColor!.red, $0.cell.backgroundColor!.green,
+          $0.cell.backgroundColor!.blue
+        )
+      },
       labels: cells.map { String($0.index) })
     let direct = try ImageSurface(width: surface.width, height: surface.height)
-    results.append(("draw_c_ms", median(runs) { _ in
-      baseline.draw(into: direct, font: renderer.font, scale: 4, offset: 600, viewportWidth: 375, viewportHeight: 667)
-    } * 1e3))
-    results.append(("draw_ratio", results[results.count - 2].1 / results[results.count - 1].1))
+    results.append(
+      (
+        "draw_c_ms",
+        median(runs) { _ in
+          baseline.draw(
+            into: direct, font: renderer.font, scale: 4, offset: 600,
+            viewportWidth: 375, viewportHeight: 667)
+        } * 1e3
+      ))
+    results.append(
+      (
+        "draw_ratio",
+        results[results.count - 2].1 / results[results.count - 1].1
+      ))
     var png: [UInt8] = []
     var cairoPNG: [UInt8] = []
-    results.append(("png_encode_ms", median(runs) { _ in png = surface.pngData() } * 1e3))
-    results.append(("cairo_png_ms", median(runs) { _ in cairoPNG = try! surface.cairoPNGData() } * 1e3))
-    results.append(("png_speedup", results[results.count - 1].1 / results[results.count - 2].1))
+    results.append(
+      ("png_encode_ms", median(runs) { _ in png = surface.pngData() } * 1e3))
+    results.append(
+      (
+        "cairo_png_ms",
+        median(runs) { _ in cairoPNG = try! surface.cairoPNGData() } * 1e3
+      ))
+    results.append(
+      (
+        "png_speedup",
+        results[results.count - 1].1 / results[results.count - 2].1
+      ))
     results.append(("png_bytes", Double(png.count)))
     results.append(("cairo_png_bytes", Double(cairoPNG.count)))
 
     // A golden comparison: two frames 4 points apart, written to disk, decoded and diffed.
     controller.view.scroll(to: 604)
-    let shifted = try renderer.surface(of: controller.view, scene: scene, options: options).pngData()
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("waterflow-bench-\(getpid())").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let shifted = try renderer.surface(
+      of: controller.view, scene: scene, options: options
+    ).pngData()
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "waterflow-bench-\(getpid())"
+    ).path
+    try FileManager.default.createDirectory(
+      atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
     try writeAtomically(png, to: dir + "/a.png")
     try writeAtomically(shifted, to: dir + "/b.png")
     var mismatched = 0
-    results.append(("compare_ms", median(runs) { _ in
-      mismatched = (try? ImageDiff.compareFiles(dir + "/a.png", dir + "/b.png", diffImage: .always))?.mismatched ?? -1
-    } * 1e3))
+    results.append(
+      (
+        "compare_ms",
+        median(runs) { _ in
+          mismatched =
+            (try? ImageDiff.compareFiles(
+              dir + "/a.png", dir + "/b.png", diffImage: .always))?.mismatched
+            ?? -1
+        } * 1e3
+      ))
     results.append(("compare_mismatched", Double(mismatched)))
     return results
   }
@@ -146,7 +268,8 @@ func median(_ count: Int, _ body: (Int) -> Void) -> Double {
   times.reserveCapacity(count)
   for i in 0..<count {
     let d = clock.measure { body(i) }
-    times.append(Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
+    times.append(
+      Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
   }
   times.sort()
   return times[times.count / 2]

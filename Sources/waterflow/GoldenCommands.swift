@@ -39,70 +39,131 @@ struct DiffCommand: ParsableCommand {
   @Argument(help: "The actual image.")
   var actual: String
 
-  @Option(help: "Per-pixel colour tolerance from 0 (exact) to 1; pixelmatch's default.")
+  @Option(
+    help:
+      "Per-pixel colour tolerance from 0 (exact) to 1; pixelmatch's default.")
   var threshold = 0.1
   @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels too.")
   var includeAA = false
-  @Option(help: "How strongly unchanged pixels show in the diff image, from 0 to 1.")
+  @Option(
+    help: "How strongly unchanged pixels show in the diff image, from 0 to 1.")
   var alpha = 0.1
-  @Option(name: .customLong("max-diff-pixels"), help: "The most differing pixels that still match.")
+  @Option(
+    name: .customLong("max-diff-pixels"),
+    help: "The most differing pixels that still match.")
   var maxDiffPixels = 0
-  @Option(name: .customLong("max-diff-ratio"), help: "The largest share of differing pixels that still matches, from 0 to 1.")
+  @Option(
+    name: .customLong("max-diff-ratio"),
+    help:
+      "The largest share of differing pixels that still matches, from 0 to 1.")
   var maxDiffRatio = 1.0
-  @Option(name: .shortAndLong, help: ArgumentHelp("Write the pixelmatch diff image here.", valueName: "diff.png"))
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "Write the pixelmatch diff image here.", valueName: "diff.png"))
   var output: String?
-  @Option(name: .customLong("mask"), help: ArgumentHelp("Ignore a rectangle, in pixels (repeatable).", valueName: "x,y,w,h"))
+  @Option(
+    name: .customLong("mask"),
+    help: ArgumentHelp(
+      "Ignore a rectangle, in pixels (repeatable).", valueName: "x,y,w,h"))
   var masks: [String] = []
-  @Option(name: .customLong("mask-cell"), help: ArgumentHelp("Ignore a cell of --scene at --offset (repeatable).", valueName: "index"))
+  @Option(
+    name: .customLong("mask-cell"),
+    help: ArgumentHelp(
+      "Ignore a cell of --scene at --offset (repeatable).", valueName: "index"))
   var maskCells: [Int] = []
   @Option(help: "The scene that --mask-cell indices refer to.")
   var scene: String?
   @Option(help: "The scroll offset of the images, for --mask-cell.")
   var offset = 0.0
-  @Option(help: "Device pixels per point of the images, for --mask-cell (default: the scene's).")
+  @Option(
+    help:
+      "Device pixels per point of the images, for --mask-cell (default: the scene's)."
+  )
   var scale: Double?
-  @Flag(help: "Print {\"mismatched\", \"total\", \"ratio\", \"identical\", \"sizesDiffer\"} as JSON.")
+  @Flag(
+    help:
+      "Print {\"mismatched\", \"total\", \"ratio\", \"identical\", \"sizesDiffer\"} as JSON."
+  )
   var json = false
 
   func validate() throws {
-    guard (0...1).contains(threshold) else { throw ValidationError("The value '\(JSONText.format(threshold))' is invalid for '--threshold <threshold>': use a number from 0 to 1.") }
-    guard (0...1).contains(alpha) else { throw ValidationError("The value '\(JSONText.format(alpha))' is invalid for '--alpha <alpha>': use a number from 0 to 1.") }
-    guard maxDiffPixels >= 0 else { throw ValidationError("The value '\(maxDiffPixels)' is invalid for '--max-diff-pixels <max-diff-pixels>': use 0 or more.") }
-    guard (0...1).contains(maxDiffRatio) else { throw ValidationError("The value '\(JSONText.format(maxDiffRatio))' is invalid for '--max-diff-ratio <max-diff-ratio>': use a number from 0 to 1.") }
+    guard (0...1).contains(threshold) else {
+      throw ValidationError(
+        "The value '\(JSONText.format(threshold))' is invalid for '--threshold <threshold>': use a number from 0 to 1."
+      )
+    }
+    guard (0...1).contains(alpha) else {
+      throw ValidationError(
+        "The value '\(JSONText.format(alpha))' is invalid for '--alpha <alpha>': use a number from 0 to 1."
+      )
+    }
+    guard maxDiffPixels >= 0 else {
+      throw ValidationError(
+        "The value '\(maxDiffPixels)' is invalid for '--max-diff-pixels <max-diff-pixels>': use 0 or more."
+      )
+    }
+    guard (0...1).contains(maxDiffRatio) else {
+      throw ValidationError(
+        "The value '\(JSONText.format(maxDiffRatio))' is invalid for '--max-diff-ratio <max-diff-ratio>': use a number from 0 to 1."
+      )
+    }
     for mask in masks { _ = try Self.rect(mask) }
-    if !maskCells.isEmpty && scene == nil { throw ValidationError("--mask-cell needs --scene (and --offset) to find the cells.") }
-    if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("The value '\(JSONText.format(scale))' is invalid for '--scale <scale>': use a number above 0, at most 4.") }
-    if let output, OutputFormat(path: output) != .png { throw ValidationError("The output '\(output)' must end in .png.") }
+    if !maskCells.isEmpty && scene == nil {
+      throw ValidationError(
+        "--mask-cell needs --scene (and --offset) to find the cells.")
+    }
+    if let scale, !(scale > 0 && scale <= 4) {
+      throw ValidationError(
+        "The value '\(JSONText.format(scale))' is invalid for '--scale <scale>': use a number above 0, at most 4."
+      )
+    }
+    if let output, OutputFormat(path: output) != .png {
+      throw ValidationError("The output '\(output)' must end in .png.")
+    }
   }
 
   static func rect(_ text: String) throws -> PixelRect {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0 else {
-      throw ValidationError("The value '\(text)' is invalid for '--mask <x,y,w,h>': expected four whole numbers such as 0,0,375,44, with positive width and height.")
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map
+    { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 4, let x = parts[0], let y = parts[1],
+      let w = parts[2], let h = parts[3], w > 0, h > 0
+    else {
+      throw ValidationError(
+        "The value '\(text)' is invalid for '--mask <x,y,w,h>': expected four whole numbers such as 0,0,375,44, with positive width and height."
+      )
     }
     return PixelRect(x: x, y: y, width: w, height: h)
   }
 
   func run() throws {
     try exitingWithTwo {
-      var options = ImageDiff.Options(threshold: threshold, includeAA: includeAA, alpha: alpha)
+      var options = ImageDiff.Options(
+        threshold: threshold, includeAA: includeAA, alpha: alpha)
       options.masks = try masks.map(Self.rect) + cellMasks()
-      let a: RGBAImage, b: RGBAImage
+      let a: RGBAImage
+      let b: RGBAImage
       do {
         a = try RGBAImage(contentsOfPNGFile: expected)
         b = try RGBAImage(contentsOfPNGFile: actual)
       } catch { throw CLIError("\(error)") }
-      let result = ImageDiff.compare(a, b, options: options, diffImage: output == nil ? .never : .always)
+      let result = ImageDiff.compare(
+        a, b, options: options, diffImage: output == nil ? .never : .always)
       if let output, let image = result.diffImage {
         try write(image.pngData(), to: output)
       }
-      let tolerance = DiffTolerance(maxMismatchedPixels: maxDiffPixels, maxMismatchedRatio: maxDiffRatio)
+      let tolerance = DiffTolerance(
+        maxMismatchedPixels: maxDiffPixels, maxMismatchedRatio: maxDiffRatio)
       let passes = result.isWithin(tolerance)
       if json {
-        emit(JSONText.object([
-          ("mismatched", JSONText(result.mismatched)), ("total", JSONText(result.total)), ("ratio", JSONText(result.ratio)),
-          ("identical", .bool(result.identical)), ("sizesDiffer", .bool(result.sizesDiffer)),
-        ]).rendered())
+        emit(
+          JSONText.object([
+            ("mismatched", JSONText(result.mismatched)),
+            ("total", JSONText(result.total)),
+            ("ratio", JSONText(result.ratio)),
+            ("identical", .bool(result.identical)),
+            ("sizesDiffer", .bool(result.sizesDiffer)),
+          ]).rendered())
       } else {
         emit(report(result, passes: passes, masked: options.masks.count))
       }
@@ -117,8 +178,13 @@ struct DiffCommand: ParsableCommand {
     _ = controller.view.scroll(to: offset)
     let options = RenderOptions(scale: scale ?? scene.scale)
     return try maskCells.map { index in
-      guard let rect = PixelRect(cellAt: index, in: controller.view, options: options) else {
-        throw CLIError("--mask-cell \(index): the scene '\(path)' has \(scene.itemCount) cells (0...\(scene.itemCount - 1)).")
+      guard
+        let rect = PixelRect(
+          cellAt: index, in: controller.view, options: options)
+      else {
+        throw CLIError(
+          "--mask-cell \(index): the scene '\(path)' has \(scene.itemCount) cells (0...\(scene.itemCount - 1))."
+        )
       }
       return rect
     }
@@ -130,23 +196,40 @@ struct DiffCommand: ParsableCommand {
       "actual    \(actual)  \(r.actualSize)",
     ]
     if r.sizesDiffer {
-      lines.append("FAIL: the sizes differ (\(r.expectedSize) vs \(r.actualSize)); no pixels were compared\(output == nil ? "" : " and no diff image was written").")
+      lines.append(
+        "FAIL: the sizes differ (\(r.expectedSize) vs \(r.actualSize)); no pixels were compared\(output == nil ? "" : " and no diff image was written")."
+      )
       return lines.joined(separator: "\n")
     }
     var compared = "compared  \(r.total) pixels"
-    if masked > 0 { compared += " (\(r.expectedSize.width * r.expectedSize.height - r.total) masked by \(masked) mask\(masked == 1 ? "" : "s"))" }
-    lines.append(compared + ", threshold \(JSONText.format(threshold))\(includeAA ? ", anti-aliasing counted" : "")")
+    if masked > 0 {
+      compared +=
+        " (\(r.expectedSize.width * r.expectedSize.height - r.total) masked by \(masked) mask\(masked == 1 ? "" : "s"))"
+    }
+    lines.append(
+      compared
+        + ", threshold \(JSONText.format(threshold))\(includeAA ? ", anti-aliasing counted" : "")"
+    )
     var differ = "differ    \(r.mismatched) pixels (\(percent(r.ratio)))"
-    if r.antialiased > 0 { differ += "; \(r.antialiased) anti-aliased pixels ignored" }
+    if r.antialiased > 0 {
+      differ += "; \(r.antialiased) anti-aliased pixels ignored"
+    }
     lines.append(differ)
-    if let output, r.diffImage != nil { lines.append("diff      \(output) (red: counted, yellow: anti-aliasing)") }
-    let limit = "--max-diff-pixels \(maxDiffPixels)" + (maxDiffRatio < 1 ? ", --max-diff-ratio \(JSONText.format(maxDiffRatio))" : "")
+    if let output, r.diffImage != nil {
+      lines.append("diff      \(output) (red: counted, yellow: anti-aliasing)")
+    }
+    let limit =
+      "--max-diff-pixels \(maxDiffPixels)"
+      + (maxDiffRatio < 1
+        ? ", --max-diff-ratio \(JSONText.format(maxDiffRatio))" : "")
     if r.identical {
       lines.append("OK: identical")
     } else if passes {
       lines.append("OK: within \(limit)")
     } else {
-      lines.append("FAIL: \(r.mismatched) differing pixels exceed \(limit)\(output == nil ? "; add -o diff.png to see where" : "")")
+      lines.append(
+        "FAIL: \(r.mismatched) differing pixels exceed \(limit)\(output == nil ? "; add -o diff.png to see where" : "")"
+      )
     }
     return lines.joined(separator: "\n")
   }
@@ -162,50 +245,78 @@ func percent(_ ratio: Double) -> String {
 struct GoldenCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "golden",
-    abstract: "Check, record and prune the golden images listed in Golden/manifest.json.",
+    abstract:
+      "Check, record and prune the golden images listed in Golden/manifest.json.",
     discussion: """
       Record modes (--record or WATERFLOW_RECORD): never, missing, failed, all. With CI=true \
       nothing is ever recorded. Failures write NAME.expected.png, NAME.actual.png and a \
       three-panel NAME.diff.png to the artifacts folder. Exit status: 0 all pass, 1 a golden \
       fails or is missing, 2 for errors (bad manifest, unreadable scene, unwritable file).
       """,
-    subcommands: [GoldenCheckCommand.self, GoldenRecordCommand.self, GoldenPruneCommand.self],
+    subcommands: [
+      GoldenCheckCommand.self, GoldenRecordCommand.self,
+      GoldenPruneCommand.self,
+    ],
     defaultSubcommand: GoldenCheckCommand.self)
 }
 
 struct GoldenRunOptions: ParsableArguments {
-  @Argument(help: "Golden names or folders to work on (default: all in the manifest).")
+  @Argument(
+    help: "Golden names or folders to work on (default: all in the manifest).")
   var names: [String] = []
   @Option(help: "The manifest; goldens live in its folder.")
   var manifest = "Golden/manifest.json"
-  @Option(help: ArgumentHelp("Record mode: never, missing, failed or all (default: $WATERFLOW_RECORD, else the command's).", valueName: "mode"))
+  @Option(
+    help: ArgumentHelp(
+      "Record mode: never, missing, failed or all (default: $WATERFLOW_RECORD, else the command's).",
+      valueName: "mode"))
   var record: String?
-  @Option(help: "Where failures leave expected, actual and diff images (default: $WATERFLOW_GOLDEN_ARTIFACTS or .build/golden-artifacts).")
+  @Option(
+    help:
+      "Where failures leave expected, actual and diff images (default: $WATERFLOW_GOLDEN_ARTIFACTS or .build/golden-artifacts)."
+  )
   var artifacts: String?
-  @Option(help: ArgumentHelp("Work on part i of n, a deterministic contiguous split of the selected goldens.", valueName: "i/n"))
+  @Option(
+    help: ArgumentHelp(
+      "Work on part i of n, a deterministic contiguous split of the selected goldens.",
+      valueName: "i/n"))
   var shard: String?
-  @Option(help: ArgumentHelp("Write a self-contained HTML report with images, a slider and frame timelines.", valueName: "report.html"))
+  @Option(
+    help: ArgumentHelp(
+      "Write a self-contained HTML report with images, a slider and frame timelines.",
+      valueName: "report.html"))
   var report: String?
   @Flag(help: "Print one JSON object per golden instead of text.")
   var json = false
 
   func validate() throws {
     if let record, RecordMode(rawValue: record) == nil {
-      throw ValidationError("The value '\(record)' is invalid for '--record <mode>': use never, missing, failed or all.")
+      throw ValidationError(
+        "The value '\(record)' is invalid for '--record <mode>': use never, missing, failed or all."
+      )
     }
-    if let shard { do { _ = try GoldenShard(parsing: shard) } catch { throw ValidationError(error.description) } }
+    if let shard {
+      do { _ = try GoldenShard(parsing: shard) } catch {
+        throw ValidationError(error.description)
+      }
+    }
   }
 
   /// Checks (and records, as the mode allows) the selected goldens; exits 1 on failures.
   func run(defaultMode: RecordMode, verb: String) throws {
     let environment = ProcessInfo.processInfo.environment
     var configuration = try GoldenConfiguration.fromEnvironment(
-      environment, explicitMode: record.map { RecordMode(rawValue: $0)! }, defaultMode: defaultMode)
+      environment, explicitMode: record.map { RecordMode(rawValue: $0)! },
+      defaultMode: defaultMode)
     if let artifacts { configuration.artifactsDirectory = artifacts }
     let manifestPath = manifest
-    configuration.recordHint = { name in "waterflow golden record \(name)\(manifestPath == "Golden/manifest.json" ? "" : " --manifest \(manifestPath)")" }
+    configuration.recordHint = { name in
+      "waterflow golden record \(name)\(manifestPath == "Golden/manifest.json" ? "" : " --manifest \(manifestPath)")"
+    }
     if configuration.isCI && verb == "record" {
-      throw CLIError("Refusing to record: CI is set (CI=\(environment["CI"] ?? "")), and goldens are never written in CI. Record on a development machine with `waterflow golden record` and commit Golden/.")
+      throw CLIError(
+        "Refusing to record: CI is set (CI=\(environment["CI"] ?? "")), and goldens are never written in CI. Record on a development machine with `waterflow golden record` and commit Golden/."
+      )
     }
     let manifest = try GoldenManifest(contentsOf: manifestPath)
     var entries = try manifest.entries(matching: names)
@@ -213,37 +324,52 @@ struct GoldenRunOptions: ParsableArguments {
     let renderer: Renderer
     do { renderer = try Renderer() } catch { throw CLIError("\(error)") }
     let fingerprint = FontStackFingerprint(font: renderer.font)
-    let store = GoldenStore(directory: manifest.goldenDirectory, configuration: configuration)
+    let store = GoldenStore(
+      directory: manifest.goldenDirectory, configuration: configuration)
     let changes = try store.fontStackChanges(to: fingerprint)
     if !changes.isEmpty && !json {
-      warn("warning: the font stack differs from \(store.fingerprintPath): \(changes.joined(separator: ", ")). Failures along glyph edges may come from that alone.")
+      warn(
+        "warning: the font stack differs from \(store.fingerprintPath): \(changes.joined(separator: ", ")). Failures along glyph edges may come from that alone."
+      )
     }
     var outcomes: [GoldenSequenceOutcome] = []
     let width = entries.map(\.name.count).max() ?? 0
     for entry in entries {
-      let outcome = try store.check(entry, renderer: renderer, fingerprint: fingerprint)
+      let outcome = try store.check(
+        entry, renderer: renderer, fingerprint: fingerprint)
       outcomes.append(outcome)
       if json {
         emit(Self.json(outcome).rendered())
       } else {
         emit(Self.line(outcome, width: width))
-        if outcome.isFailure { emit(outcome.message.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")) }
+        if outcome.isFailure {
+          emit(
+            outcome.message.split(separator: "\n").map { "    " + $0 }.joined(
+              separator: "\n"))
+        }
       }
     }
     let failed = outcomes.count { $0.isFailure }
     let recorded = outcomes.count { $0.frames.contains(where: \.didRecord) }
     if !json {
       var summary = "\(outcomes.count) golden\(outcomes.count == 1 ? "" : "s")"
-      if let shard { summary += " (shard \(shard) of \(manifest.entries.count))" }
-      summary += ": \(outcomes.count - failed - recorded) passed, \(failed) failed"
+      if let shard {
+        summary += " (shard \(shard) of \(manifest.entries.count))"
+      }
+      summary +=
+        ": \(outcomes.count - failed - recorded) passed, \(failed) failed"
       if recorded > 0 { summary += ", \(recorded) recorded" }
-      summary += " (record mode \(configuration.effectiveRecordMode)\(configuration.isCI ? ", CI" : ""))."
-      if failed > 0 { summary += " Artifacts in \(configuration.artifactsDirectory)." }
+      summary +=
+        " (record mode \(configuration.effectiveRecordMode)\(configuration.isCI ? ", CI" : ""))."
+      if failed > 0 {
+        summary += " Artifacts in \(configuration.artifactsDirectory)."
+      }
       emit(summary)
     }
     if let report {
       let html = GoldenReport(
-        title: "waterflow golden \(verb)", outcomes: outcomes, fontStack: fingerprint.description, fontStackChanges: changes
+        title: "waterflow golden \(verb)", outcomes: outcomes,
+        fontStack: fingerprint.description, fontStackChanges: changes
       ).html()
       try write(Array(html.utf8), to: report)
       if !json { emit("report: \(report)") }
@@ -254,7 +380,8 @@ struct GoldenRunOptions: ParsableArguments {
   static func line(_ o: GoldenSequenceOutcome, width: Int) -> String {
     let status: String
     if o.isFailure {
-      status = o.frames.allSatisfy({ $0.status != .failed }) ? "MISSING " : "FAIL    "
+      status =
+        o.frames.allSatisfy({ $0.status != .failed }) ? "MISSING " : "FAIL    "
     } else {
       status = o.frames.contains(where: \.didRecord) ? "RECORDED" : "ok      "
     }
@@ -262,27 +389,41 @@ struct GoldenRunOptions: ParsableArguments {
     if o.isSequence {
       detail = "\(o.frames.count) frames"
       if let first = o.firstFailingFrame {
-        detail += ", \(o.failingFrameCount) failing, first: frame \(first) at offset \(JSONText.format(o.offsets[first]))"
+        detail +=
+          ", \(o.failingFrameCount) failing, first: frame \(first) at offset \(JSONText.format(o.offsets[first]))"
       }
-      if !o.extraGoldenFrames.isEmpty { detail += ", \(o.extraGoldenFrames.count) stale frame files (run golden prune)" }
+      if !o.extraGoldenFrames.isEmpty {
+        detail +=
+          ", \(o.extraGoldenFrames.count) stale frame files (run golden prune)"
+      }
     } else {
       let f = o.frames[0]
       switch f.status {
       case .missing: detail = "no golden at \(f.goldenPath)"
-      case .recordedNew, .recordedAll, .rerecorded: detail = "wrote \(f.goldenPath) (\(f.actual.width)×\(f.actual.height))"
+      case .recordedNew, .recordedAll, .rerecorded:
+        detail = "wrote \(f.goldenPath) (\(f.actual.width)×\(f.actual.height))"
       default: detail = f.diff?.description ?? ""
       }
     }
-    return "\(status)  \(o.name.padding(toLength: max(width, o.name.count), withPad: " ", startingAt: 0))  \(detail)"
+    return
+      "\(status)  \(o.name.padding(toLength: max(width, o.name.count), withPad: " ", startingAt: 0))  \(detail)"
   }
 
   static func json(_ o: GoldenSequenceOutcome) -> JSONText {
     let mismatched = o.frames.reduce(0) { $0 + ($1.diff?.mismatched ?? 0) }
     var pairs: [(String, JSONText)] = [
       ("name", .string(o.name)),
-      ("status", .string(o.isFailure ? "failed" : (o.frames.contains(where: \.didRecord) ? "recorded" : "passed"))),
-      ("frames", JSONText(o.frames.count)), ("failingFrames", JSONText(o.failingFrameCount)),
-      ("firstFailingFrame", JSONText(o.firstFailingFrame)), ("mismatched", JSONText(mismatched)),
+      (
+        "status",
+        .string(
+          o.isFailure
+            ? "failed"
+            : (o.frames.contains(where: \.didRecord) ? "recorded" : "passed"))
+      ),
+      ("frames", JSONText(o.frames.count)),
+      ("failingFrames", JSONText(o.failingFrameCount)),
+      ("firstFailingFrame", JSONText(o.firstFailingFrame)),
+      ("mismatched", JSONText(mismatched)),
     ]
     if o.isFailure { pairs.append(("message", .string(o.message))) }
     return .object(pairs)
@@ -292,7 +433,9 @@ struct GoldenRunOptions: ParsableArguments {
 struct GoldenCheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Render every golden of the manifest and compare (records only if --record or WATERFLOW_RECORD says so).")
+    abstract:
+      "Render every golden of the manifest and compare (records only if --record or WATERFLOW_RECORD says so)."
+  )
 
   @OptionGroup var options: GoldenRunOptions
 
@@ -304,7 +447,9 @@ struct GoldenCheckCommand: ParsableCommand {
 struct GoldenRecordCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "record",
-    abstract: "Re-render and write goldens (mode all unless --record says missing or failed); refused when CI is set.")
+    abstract:
+      "Re-render and write goldens (mode all unless --record says missing or failed); refused when CI is set."
+  )
 
   @OptionGroup var options: GoldenRunOptions
 
@@ -316,7 +461,9 @@ struct GoldenRecordCommand: ParsableCommand {
 struct GoldenPruneCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "prune",
-    abstract: "List golden PNGs that no manifest entry owns (exit 1 if any); delete them with --delete.")
+    abstract:
+      "List golden PNGs that no manifest entry owns (exit 1 if any); delete them with --delete."
+  )
 
   @Option(help: "The manifest; goldens live in its folder.")
   var manifest = "Golden/manifest.json"
@@ -330,12 +477,20 @@ struct GoldenPruneCommand: ParsableCommand {
       let manifest = try GoldenManifest(contentsOf: manifest)
       let root = manifest.goldenDirectory
       let orphans = manifest.orphans().map { root + "/" + $0 }
-      if delete && GoldenConfiguration.isCIEnvironment(ProcessInfo.processInfo.environment) {
-        throw CLIError("Refusing to delete goldens: CI is set. Run `waterflow golden prune --delete` on a development machine.")
+      if delete
+        && GoldenConfiguration.isCIEnvironment(
+          ProcessInfo.processInfo.environment)
+      {
+        throw CLIError(
+          "Refusing to delete goldens: CI is set. Run `waterflow golden prune --delete` on a development machine."
+        )
       }
       if delete {
         for path in orphans {
-          do { try FileManager.default.removeItem(atPath: path) } catch { throw CLIError("Cannot delete '\(path)': \(error.localizedDescription)") }
+          do { try FileManager.default.removeItem(atPath: path) } catch {
+            throw CLIError(
+              "Cannot delete '\(path)': \(error.localizedDescription)")
+          }
         }
       }
       if json {
@@ -343,14 +498,20 @@ struct GoldenPruneCommand: ParsableCommand {
         return
       }
       if orphans.isEmpty {
-        emit("No orphaned goldens in \(root) (\(manifest.entries.count) entries\(manifest.unmanaged.isEmpty ? "" : "; not looking in \(manifest.unmanaged.joined(separator: ", "))")).")
+        emit(
+          "No orphaned goldens in \(root) (\(manifest.entries.count) entries\(manifest.unmanaged.isEmpty ? "" : "; not looking in \(manifest.unmanaged.joined(separator: ", "))"))."
+        )
         return
       }
       emit(orphans.joined(separator: "\n"))
       if delete {
-        emit("Deleted \(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s").")
+        emit(
+          "Deleted \(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s")."
+        )
       } else {
-        emit("\(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s") (no manifest entry owns \(orphans.count == 1 ? "it" : "them")). Delete with: waterflow golden prune --delete")
+        emit(
+          "\(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s") (no manifest entry owns \(orphans.count == 1 ? "it" : "them")). Delete with: waterflow golden prune --delete"
+        )
         // Exit 1, so CI can fail on forgotten goldens without deleting anything.
         throw ExitCode(1)
       }

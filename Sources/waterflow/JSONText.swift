@@ -2,7 +2,9 @@
 ///
 /// Foundation's JSONSerialization sorts keys only alphabetically and prints numbers with platform
 /// quirks; commands need a fixed, documented order ("index", "column", "x", …).
-enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+  ExpressibleByBooleanLiteral
+{
   case null
   case bool(Bool)
   case number(Double)
@@ -24,14 +26,17 @@ enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, Expressi
     return out
   }
 
-  private func write(to out: inout String, breaking: Set<String>, key: String?, depth: Int) {
+  private func write(
+    to out: inout String, breaking: Set<String>, key: String?, depth: Int
+  ) {
     switch self {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .number(let d): out += JSONText.format(d)
     case .string(let s): JSONText.quote(s, into: &out)
     case .array(let items):
-      let broken = (key == nil && depth == 0) || (key.map(breaking.contains) ?? false)
+      let broken =
+        (key == nil && depth == 0) || (key.map(breaking.contains) ?? false)
       out += "["
       for (i, item) in items.enumerated() {
         if i > 0 { out += "," }
@@ -69,7 +74,10 @@ enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, Expressi
       case "\r": out += "\\r"
       default:
         if scalar.value < 0x20 {
-          out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          out +=
+            "\\u"
+            + String(
+              repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
             + String(scalar.value, radix: 16)
         } else {
           out.unicodeScalars.append(scalar)

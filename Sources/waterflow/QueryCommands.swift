@@ -4,7 +4,9 @@ import WaterflowScene
 
 struct LayoutCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "layout", abstract: "Print every frame, the column count and width, and the content size.")
+    commandName: "layout",
+    abstract:
+      "Print every frame, the column count and width, and the content size.")
 
   @OptionGroup var options: SceneArgument
 
@@ -17,64 +19,91 @@ struct LayoutCommand: ParsableCommand {
       emit(Self.json(snapshot).rendered(breakingArrays: ["frames"]))
       return
     }
-    var out = "\(snapshot.count) items, \(snapshot.columnCount) columns of \(short(snapshot.columnWidth)) pt"
-    out += ", content \(short(snapshot.contentSize.width)) × \(short(snapshot.contentSize.height)) pt\n"
+    var out =
+      "\(snapshot.count) items, \(snapshot.columnCount) columns of \(short(snapshot.columnWidth)) pt"
+    out +=
+      ", content \(short(snapshot.contentSize.width)) × \(short(snapshot.contentSize.height)) pt\n"
     if let h = snapshot.header { out += "header  \(describe(h))\n" }
-    for (s, section) in snapshot.sections.enumerated() where snapshot.sections.count > 1 || section.header != nil {
-      out += "section \(s): items \(section.items.lowerBound)..<\(section.items.upperBound), \(section.columnCount) columns of \(short(section.columnWidth)) pt\n"
+    for (s, section) in snapshot.sections.enumerated()
+    where snapshot.sections.count > 1 || section.header != nil {
+      out +=
+        "section \(s): items \(section.items.lowerBound)..<\(section.items.upperBound), \(section.columnCount) columns of \(short(section.columnWidth)) pt\n"
       if let h = section.header { out += "  header \(describe(h))\n" }
       if let f = section.footer { out += "  footer \(describe(f))\n" }
     }
     out += "index  column  frame\n"
     for i in 0..<snapshot.count {
       let span = snapshot.span(at: i)
-      let col = span > 1 ? "\(snapshot.column(at: i))+\(span)" : "\(snapshot.column(at: i))"
-      out += pad(String(i), 5) + "  " + pad(col, 6) + "  " + describe(snapshot.frame(at: i)) + "\n"
+      let col =
+        span > 1
+        ? "\(snapshot.column(at: i))+\(span)" : "\(snapshot.column(at: i))"
+      out +=
+        pad(String(i), 5) + "  " + pad(col, 6) + "  "
+        + describe(snapshot.frame(at: i)) + "\n"
     }
     if let f = snapshot.footer { out += "footer  \(describe(f))\n" }
-    if let e = snapshot.emptyView { out += "\(scene.isLoading ? "loading" : "empty") view  \(describe(e))\n" }
+    if let e = snapshot.emptyView {
+      out += "\(scene.isLoading ? "loading" : "empty") view  \(describe(e))\n"
+    }
     emit(out)
   }
 
   static func json(_ snapshot: LayoutSnapshot) -> JSONText {
     var pairs: [(String, JSONText)] = [
-      ("columns", JSONText(snapshot.columnCount)), ("columnWidth", JSONText(snapshot.columnWidth)),
+      ("columns", JSONText(snapshot.columnCount)),
+      ("columnWidth", JSONText(snapshot.columnWidth)),
       ("contentSize", size(snapshot.contentSize)),
     ]
     if let h = snapshot.header { pairs.append(("header", rect(h))) }
     if let f = snapshot.footer { pairs.append(("footer", rect(f))) }
     if let e = snapshot.emptyView { pairs.append(("emptyView", rect(e))) }
-    if snapshot.sections.count > 1 || snapshot.sections[0].header != nil || snapshot.sections[0].footer != nil {
-      pairs.append((
-        "sections",
-        .array(snapshot.sections.map { s in
-          var p: [(String, JSONText)] = [
-            ("first", JSONText(s.items.lowerBound)), ("count", JSONText(s.items.count)),
-            ("columns", JSONText(s.columnCount)), ("columnWidth", JSONText(s.columnWidth)),
-          ]
-          if let h = s.header { p.append(("header", rect(h))) }
-          if let f = s.footer { p.append(("footer", rect(f))) }
-          return .object(p)
-        })
-      ))
+    if snapshot.sections.count > 1 || snapshot.sections[0].header != nil
+      || snapshot.sections[0].footer != nil
+    {
+      pairs.append(
+        (
+          "sections",
+          .array(
+            snapshot.sections.map { s in
+              var p: [(String, JSONText)] = [
+                ("first", JSONText(s.items.lowerBound)),
+                ("count", JSONText(s.items.count)),
+                ("columns", JSONText(s.columnCount)),
+                ("columnWidth", JSONText(s.columnWidth)),
+              ]
+              if let h = s.header { p.append(("header", rect(h))) }
+              if let f = s.footer { p.append(("footer", rect(f))) }
+              return .object(p)
+            })
+        ))
     }
-    pairs.append((
-      "frames",
-      .array((0..<snapshot.count).map { i in
-        let f = snapshot.frame(at: i)
-        var p: [(String, JSONText)] = [
-          ("index", JSONText(i)), ("column", JSONText(snapshot.column(at: i))), ("x", JSONText(f.minX)),
-          ("y", JSONText(f.minY)), ("width", JSONText(f.width)), ("height", JSONText(f.height)),
-        ]
-        if snapshot.span(at: i) > 1 { p.append(("span", JSONText(snapshot.span(at: i)))) }
-        return .object(p)
-      })
-    ))
+    pairs.append(
+      (
+        "frames",
+        .array(
+          (0..<snapshot.count).map { i in
+            let f = snapshot.frame(at: i)
+            var p: [(String, JSONText)] = [
+              ("index", JSONText(i)),
+              ("column", JSONText(snapshot.column(at: i))),
+              ("x", JSONText(f.minX)),
+              ("y", JSONText(f.minY)), ("width", JSONText(f.width)),
+              ("height", JSONText(f.height)),
+            ]
+            if snapshot.span(at: i) > 1 {
+              p.append(("span", JSONText(snapshot.span(at: i))))
+            }
+            return .object(p)
+          })
+      ))
     return .object(pairs)
   }
 
   static func rect(_ r: Rect) -> JSONText {
-    .object([("x", JSONText(r.minX)), ("y", JSONText(r.minY)), ("width", JSONText(r.width)), ("height", JSONText(r.height))])
+    .object([
+      ("x", JSONText(r.minX)), ("y", JSONText(r.minY)),
+      ("width", JSONText(r.width)), ("height", JSONText(r.height)),
+    ])
   }
 
   static func size(_ s: Size) -> JSONText {
@@ -101,13 +130,17 @@ struct OffsetOption: ParsableArguments {
   var offset: Double = 0
 
   func validate() throws {
-    guard offset.isFinite else { throw ValidationError("The offset must be a finite number.") }
+    guard offset.isFinite else {
+      throw ValidationError("The offset must be a finite number.")
+    }
   }
 }
 
 struct VisibleCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "visible", abstract: "Print the indices on screen at an offset (strict test on both edges).")
+    commandName: "visible",
+    abstract:
+      "Print the indices on screen at an offset (strict test on both edges).")
 
   @OptionGroup var options: SceneArgument
   @OptionGroup var offset: OffsetOption
@@ -116,15 +149,28 @@ struct VisibleCommand: ParsableCommand {
     let scene = try options.load()
     let controller = SceneController(scene: scene)
     let pass = controller.view.scroll(to: offset.offset)
-    let length = scene.layout.flow == .vertical ? scene.viewport.height : scene.viewport.width
-    let onScreen = controller.view.snapshot!.indices(from: offset.offset, to: offset.offset + length)
+    let length =
+      scene.layout.flow == .vertical
+      ? scene.viewport.height : scene.viewport.width
+    let onScreen = controller.view.snapshot!.indices(
+      from: offset.offset, to: offset.offset + length)
     if options.json {
-      var pairs: [(String, JSONText)] = [("offset", JSONText(offset.offset)), ("indices", .array(onScreen.map { JSONText($0) }))]
-      if scene.buffer > 0 { pairs.append(("displayed", .array(pass.displayed.map { JSONText($0.index) }))) }
+      var pairs: [(String, JSONText)] = [
+        ("offset", JSONText(offset.offset)),
+        ("indices", .array(onScreen.map { JSONText($0) })),
+      ]
+      if scene.buffer > 0 {
+        pairs.append(
+          ("displayed", .array(pass.displayed.map { JSONText($0.index) })))
+      }
       emit(JSONText.object(pairs).rendered())
     } else {
-      var out = "offset \(JSONText.format(offset.offset)): \(onScreen.count) on screen: \(ranges(onScreen))"
-      if scene.buffer > 0 { out += "\ndisplayed with the \(JSONText.format(scene.buffer)) pt buffer: \(ranges(pass.displayed.map(\.index)))" }
+      var out =
+        "offset \(JSONText.format(offset.offset)): \(onScreen.count) on screen: \(ranges(onScreen))"
+      if scene.buffer > 0 {
+        out +=
+          "\ndisplayed with the \(JSONText.format(scene.buffer)) pt buffer: \(ranges(pass.displayed.map(\.index)))"
+      }
       emit(out)
     }
   }
@@ -151,28 +197,42 @@ func ranges(_ indices: [Int]) -> String {
 
 struct TapCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "tap", abstract: "Tap a point of the viewport and print the index of the cell it selects.")
+    commandName: "tap",
+    abstract:
+      "Tap a point of the viewport and print the index of the cell it selects.")
 
   @OptionGroup var options: SceneArgument
   @OptionGroup var offset: OffsetOption
 
-  @Option(name: .customLong("at"), help: ArgumentHelp("The point, in viewport coordinates.", valueName: "x,y"))
+  @Option(
+    name: .customLong("at"),
+    help: ArgumentHelp("The point, in viewport coordinates.", valueName: "x,y"))
   var point: String
 
   func run() throws {
-    let parts = point.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
-      throw ValidationError("The value '\(point)' is invalid for '--at <x,y>': expected two numbers such as 120,300.")
+    let parts = point.split(separator: ",").map {
+      Double($0.trimmingCharacters(in: .whitespaces))
+    }
+    guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite,
+      y.isFinite
+    else {
+      throw ValidationError(
+        "The value '\(point)' is invalid for '--at <x,y>': expected two numbers such as 120,300."
+      )
     }
     let scene = try options.load()
     let controller = SceneController(scene: scene)
     controller.view.scroll(to: offset.offset)
-    let content = Point(x: x + controller.view.contentOffset.x, y: y + controller.view.contentOffset.y)
+    let content = Point(
+      x: x + controller.view.contentOffset.x,
+      y: y + controller.view.contentOffset.y)
     let index = controller.view.selectCell(at: content)
     if options.json {
       emit(JSONText.object([("index", JSONText(index))]).rendered())
     } else {
-      emit(index.map { "cell \($0)" } ?? "no cell at \(JSONText.format(x)),\(JSONText.format(y))")
+      emit(
+        index.map { "cell \($0)" }
+          ?? "no cell at \(JSONText.format(x)),\(JSONText.format(y))")
     }
   }
 }
@@ -180,7 +240,8 @@ struct TapCommand: ParsableCommand {
 struct TraceCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trace",
-    abstract: "Simulate a scroll and print what each layout pass displayed, created, reused and enqueued.",
+    abstract:
+      "Simulate a scroll and print what each layout pass displayed, created, reused and enqueued.",
     discussion: """
       Cell ids are instance numbers (1, 2, 3, … in creation order). The reuse pool is last in, first \
       out per identifier; cells leave in ascending index order before entering cells are requested.
@@ -194,19 +255,29 @@ struct TraceCommand: ParsableCommand {
   var to: Double?
   @Option(help: "The distance between steps, in points.")
   var step: Double = 50
-  @Option(help: "A script of scroll, append, prepend, offset and resize steps, instead of --from/--to.")
+  @Option(
+    help:
+      "A script of scroll, append, prepend, offset and resize steps, instead of --from/--to."
+  )
   var script: String?
 
   func validate() throws {
-    guard step > 0, step.isFinite else { throw ValidationError("--step must be a positive number.") }
-    if script == nil && to == nil { throw ValidationError("Give --to (and optionally --from and --step), or --script.") }
+    guard step > 0, step.isFinite else {
+      throw ValidationError("--step must be a positive number.")
+    }
+    if script == nil && to == nil {
+      throw ValidationError(
+        "Give --to (and optionally --from and --step), or --script.")
+    }
   }
 
   func run() throws {
     let scene = try options.load()
     let plan: Script
     if let script {
-      do { plan = try Script(contentsOf: script) } catch { throw CLIError(error.description) }
+      do { plan = try Script(contentsOf: script) } catch {
+        throw CLIError(error.description)
+      }
     } else {
       plan = .scroll(from: from, to: to!, step: step)
     }
@@ -218,8 +289,11 @@ struct TraceCommand: ParsableCommand {
       var out = "offset   shown  created  reused  enqueued  pool\n"
       for r in records {
         let p = r.pass
-        out += pad(JSONText.format(p.offset), 6) + pad(String(p.displayed.count), 8) + pad(String(p.created.count), 9)
-          + pad(String(p.reused.count), 8) + pad(String(p.enqueued.count), 10) + pad(String(p.poolSize), 6)
+        out +=
+          pad(JSONText.format(p.offset), 6) + pad(String(p.displayed.count), 8)
+          + pad(String(p.created.count), 9)
+          + pad(String(p.reused.count), 8) + pad(String(p.enqueued.count), 10)
+          + pad(String(p.poolSize), 6)
         if let e = r.event { out += "  (\(e))" }
         out += "\n"
       }
@@ -229,12 +303,20 @@ struct TraceCommand: ParsableCommand {
   }
 
   static func json(_ r: TraceRecord) -> JSONText {
-    let cells = { (list: [DisplayedCell]) in JSONText.array(list.map { .object([("index", JSONText($0.index)), ("cell", JSONText($0.cell))]) }) }
+    let cells = { (list: [DisplayedCell]) in
+      JSONText.array(
+        list.map {
+          .object([("index", JSONText($0.index)), ("cell", JSONText($0.cell))])
+        })
+    }
     var pairs: [(String, JSONText)] = []
     if let e = r.event { pairs.append(("event", .string(e))) }
     pairs += [
-      ("offset", JSONText(r.pass.offset)), ("displayed", cells(r.pass.displayed)), ("created", cells(r.pass.created)),
-      ("reused", cells(r.pass.reused)), ("enqueued", cells(r.pass.enqueued)), ("poolSize", JSONText(r.pass.poolSize)),
+      ("offset", JSONText(r.pass.offset)),
+      ("displayed", cells(r.pass.displayed)),
+      ("created", cells(r.pass.created)),
+      ("reused", cells(r.pass.reused)), ("enqueued", cells(r.pass.enqueued)),
+      ("poolSize", JSONText(r.pass.poolSize)),
     ]
     return .object(pairs)
   }

@@ -5,23 +5,35 @@ import WaterflowRender
 import WaterflowScene
 
 struct RenderOptionGroup: ParsableArguments {
-  @Option(help: "Device pixels per point for PNG output: 1, 2 or 3 (default: the scene's viewport.scale).")
+  @Option(
+    help:
+      "Device pixels per point for PNG output: 1, 2 or 3 (default: the scene's viewport.scale)."
+  )
   var scale: Double?
 
-  @Flag(help: "Overlay column guides, viewport and buffer bounds, frame outlines and cell instance ids.")
+  @Flag(
+    help:
+      "Overlay column guides, viewport and buffer bounds, frame outlines and cell instance ids."
+  )
   var debug = false
 
-  @Option(help: "A TrueType/OpenType font file for every text (default: DejaVu Sans).")
+  @Option(
+    help: "A TrueType/OpenType font file for every text (default: DejaVu Sans)."
+  )
   var font: String = Font.defaultPath
 
   func validate() throws {
     if let scale, ![1, 2, 3, 4].contains(scale) {
-      throw ValidationError("The value '\(JSONText.format(scale))' is invalid for '--scale <scale>': use 1, 2, 3 or 4.")
+      throw ValidationError(
+        "The value '\(JSONText.format(scale))' is invalid for '--scale <scale>': use 1, 2, 3 or 4."
+      )
     }
   }
 
   func renderer() throws -> Renderer {
-    do { return try Renderer(fontPath: font) } catch { throw CLIError("\(error)") }
+    do { return try Renderer(fontPath: font) } catch {
+      throw CLIError("\(error)")
+    }
   }
 
   func options(for scene: Scene) -> RenderOptions {
@@ -32,7 +44,8 @@ struct RenderOptionGroup: ParsableArguments {
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Render what the control shows at an offset, as PNG, PDF or SVG (chosen by -o's extension).",
+    abstract:
+      "Render what the control shows at an offset, as PNG, PDF or SVG (chosen by -o's extension).",
     discussion: """
       Cells keep the random colour they were given when created, so cells recycled on the way to \
       the offset show an old colour at a new index. With --overview, the whole content is drawn \
@@ -44,22 +57,35 @@ struct RenderCommand: ParsableCommand {
 
   @OptionGroup var offset: OffsetOption
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png, .pdf or .svg.", valueName: "out"))
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("The output file: .png, .pdf or .svg.", valueName: "out")
+  )
   var output: String
 
-  @Flag(help: "Draw the whole content at a reduced scale: the picture that explains reuse.")
+  @Flag(
+    help:
+      "Draw the whole content at a reduced scale: the picture that explains reuse."
+  )
   var overview = false
 
-  @Option(help: "Scroll to the offset in steps of this many points first, as a user would (0: jump).")
+  @Option(
+    help:
+      "Scroll to the offset in steps of this many points first, as a user would (0: jump)."
+  )
   var step: Double = 0
 
   @OptionGroup var render: RenderOptionGroup
 
   func validate() throws {
     guard OutputFormat(path: output) != nil else {
-      throw ValidationError("The output '\(output)' has an unknown extension: use .png, .pdf or .svg.")
+      throw ValidationError(
+        "The output '\(output)' has an unknown extension: use .png, .pdf or .svg."
+      )
     }
-    guard step >= 0, step.isFinite else { throw ValidationError("--step must be 0 or a positive number.") }
+    guard step >= 0, step.isFinite else {
+      throw ValidationError("--step must be 0 or a positive number.")
+    }
   }
 
   func run() throws {
@@ -71,9 +97,12 @@ struct RenderCommand: ParsableCommand {
     let options = render.options(for: scene)
     let bytes: [UInt8]
     do {
-      bytes = overview
-        ? try renderer.renderOverview(controller.view, scene: scene, as: format, options: options)
-        : try renderer.render(controller.view, scene: scene, as: format, options: options)
+      bytes =
+        overview
+        ? try renderer.renderOverview(
+          controller.view, scene: scene, as: format, options: options)
+        : try renderer.render(
+          controller.view, scene: scene, as: format, options: options)
     } catch {
       throw CLIError("\(error)")
     }
@@ -81,14 +110,18 @@ struct RenderCommand: ParsableCommand {
     try write(bytes, to: output)
     if !overview, format == .png {
       let size = renderer.canvasSize(of: controller.view, options: options)
-      warnIfTerminal("wrote \(output) (\(Int(size.width * options.scale))×\(Int(size.height * options.scale)) px, \(bytes.count) bytes)")
+      warnIfTerminal(
+        "wrote \(output) (\(Int(size.width * options.scale))×\(Int(size.height * options.scale)) px, \(bytes.count) bytes)"
+      )
     }
   }
 }
 
 extension SceneArgument {
   static func load(_ path: String) throws -> Scene {
-    do { return try Scene(contentsOf: path) } catch { throw CLIError(error.description) }
+    do { return try Scene(contentsOf: path) } catch {
+      throw CLIError(error.description)
+    }
   }
 }
 
@@ -106,17 +139,23 @@ extension SceneController {
 
 /// Warns about images that could not be loaded; a corrupt image is an error.
 func reportImages(_ images: ImageStore) throws {
-  for path in images.failures.keys.sorted() where !images.corrupt.contains(path) {
-    warn("warning: \(images.failures[path]!) The cell shows a loading placeholder.")
+  for path in images.failures.keys.sorted() where !images.corrupt.contains(path)
+  {
+    warn(
+      "warning: \(images.failures[path]!) The cell shows a loading placeholder."
+    )
   }
   if let path = images.corrupt.sorted().first {
-    throw CLIError("\(images.failures[path]!) Fix or remove the image; nothing was written.")
+    throw CLIError(
+      "\(images.failures[path]!) Fix or remove the image; nothing was written.")
   }
 }
 
 /// Writes a file atomically, turning failures into one clear message.
 func write(_ bytes: [UInt8], to path: String) throws {
-  do { try writeAtomically(bytes, to: path) } catch { throw CLIError("\(error)") }
+  do { try writeAtomically(bytes, to: path) } catch {
+    throw CLIError("\(error)")
+  }
 }
 
 /// Progress and summaries go to stderr only when someone is watching.

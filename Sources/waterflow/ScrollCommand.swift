@@ -7,7 +7,8 @@ import WaterflowScene
 struct ScrollCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scroll",
-    abstract: "Render a simulated scroll as frames: a PNG folder, a PDF, or a GIF, APNG, MP4 or WebM (by -o).",
+    abstract:
+      "Render a simulated scroll as frames: a PNG folder, a PDF, or a GIF, APNG, MP4 or WebM (by -o).",
     discussion: """
       The simulation runs in order, one layout pass per frame, exactly as `waterflow trace` runs \
       them; frames are drawn and encoded on --jobs threads. Timing is --duration and --fps, or \
@@ -18,14 +19,19 @@ struct ScrollCommand: ParsableCommand {
       """)
 
   enum Curve: String, ExpressibleByArgument, CaseIterable {
-    case linear, easeInOut = "ease-in-out", decelerate
+    case linear
+    case easeInOut = "ease-in-out"
+    case decelerate
   }
 
   @Argument(help: "The scene file.")
   var scene: String
 
-  @Option(name: .shortAndLong, help: ArgumentHelp(
-    "A folder (frame-0001.png… and frames.json), or a .pdf, .gif, .apng, .mp4 or .webm file.", valueName: "out"))
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "A folder (frame-0001.png… and frames.json), or a .pdf, .gif, .apng, .mp4 or .webm file.",
+      valueName: "out"))
   var output: String
 
   @Option(help: "The first offset.")
@@ -36,67 +42,124 @@ struct ScrollCommand: ParsableCommand {
   var duration: Double?
   @Option(help: "Frames per second.")
   var fps: Double = 30
-  @Option(help: "The number of frames, both ends included (instead of --duration).")
+  @Option(
+    help: "The number of frames, both ends included (instead of --duration).")
   var frames: Int?
   @Option(help: "linear, ease-in-out or decelerate.")
   var curve: Curve = .easeInOut
-  @Option(help: "The initial velocity in points per second, for --curve decelerate (negative scrolls up).")
+  @Option(
+    help:
+      "The initial velocity in points per second, for --curve decelerate (negative scrolls up)."
+  )
   var velocity: Double?
-  @Option(help: "The deceleration rate: normal (0.998 per ms), fast (0.99), or a number between 0 and 1.")
+  @Option(
+    help:
+      "The deceleration rate: normal (0.998 per ms), fast (0.99), or a number between 0 and 1."
+  )
   var rate: String = "normal"
   @Option(help: "A JSON script of segments, instead of --to/--curve.")
   var script: String?
 
   @OptionGroup var render: RenderOptionGroup
 
-  @Flag(help: "Mark cells created (green, \"new\") and taken from the reuse pool (orange, \"reused\") in each frame.")
+  @Flag(
+    help:
+      "Mark cells created (green, \"new\") and taken from the reuse pool (orange, \"reused\") in each frame."
+  )
   var markReuse = false
-  @Option(help: "Threads that draw and encode frames (default: the number of cores).")
+  @Option(
+    help: "Threads that draw and encode frames (default: the number of cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-  @Option(help: ArgumentHelp("Also write a grid of numbered thumbnails.", valueName: "sheet.png"))
+  @Option(
+    help: ArgumentHelp(
+      "Also write a grid of numbered thumbnails.", valueName: "sheet.png"))
   var contactSheet: String?
-  @Option(help: ArgumentHelp("Also write each frame's offset, displayed indices, created, reused, enqueued and pool size.", valueName: "trace.csv|trace.json"))
+  @Option(
+    help: ArgumentHelp(
+      "Also write each frame's offset, displayed indices, created, reused, enqueued and pool size.",
+      valueName: "trace.csv|trace.json"))
   var trace: String?
-  @Option(help: ArgumentHelp("Also write a chart of created, reused, pooled and on-screen cells over time.", valueName: "plot.png"))
+  @Option(
+    help: ArgumentHelp(
+      "Also write a chart of created, reused, pooled and on-screen cells over time.",
+      valueName: "plot.png"))
   var plot: String?
 
   func validate() throws {
-    guard fps > 0, fps <= 240 else { throw ValidationError("The value '\(JSONText.format(fps))' is invalid for '--fps <fps>': use 1 to 240.") }
-    guard jobs >= 1, jobs <= 256 else { throw ValidationError("The value '\(jobs)' is invalid for '--jobs <jobs>': use 1 to 256.") }
-    guard from.isFinite, to?.isFinite ?? true else { throw ValidationError("--from and --to must be finite numbers.") }
-    if let trace, !(trace.lowercased().hasSuffix(".csv") || trace.lowercased().hasSuffix(".json")) {
-      throw ValidationError("The trace '\(trace)' has an unknown extension: use .csv or .json.")
+    guard fps > 0, fps <= 240 else {
+      throw ValidationError(
+        "The value '\(JSONText.format(fps))' is invalid for '--fps <fps>': use 1 to 240."
+      )
+    }
+    guard jobs >= 1, jobs <= 256 else {
+      throw ValidationError(
+        "The value '\(jobs)' is invalid for '--jobs <jobs>': use 1 to 256.")
+    }
+    guard from.isFinite, to?.isFinite ?? true else {
+      throw ValidationError("--from and --to must be finite numbers.")
+    }
+    if let trace,
+      !(trace.lowercased().hasSuffix(".csv")
+        || trace.lowercased().hasSuffix(".json"))
+    {
+      throw ValidationError(
+        "The trace '\(trace)' has an unknown extension: use .csv or .json.")
     }
     for (name, path) in [("--contact-sheet", contactSheet), ("--plot", plot)] {
-      if let path, !path.lowercased().hasSuffix(".png") { throw ValidationError("\(name) writes a PNG: give a path ending in .png, not '\(path)'.") }
+      if let path, !path.lowercased().hasSuffix(".png") {
+        throw ValidationError(
+          "\(name) writes a PNG: give a path ending in .png, not '\(path)'.")
+      }
     }
     if DecelerationRate(name: rate) == nil {
-      throw ValidationError("The value '\(rate)' is invalid for '--rate <rate>': use normal, fast, or a number between 0 and 1.")
+      throw ValidationError(
+        "The value '\(rate)' is invalid for '--rate <rate>': use normal, fast, or a number between 0 and 1."
+      )
     }
     if script != nil {
       if to != nil || velocity != nil || duration != nil || frames != nil {
-        throw ValidationError("--script sets the segments: leave out --to, --velocity, --duration and --frames.")
+        throw ValidationError(
+          "--script sets the segments: leave out --to, --velocity, --duration and --frames."
+        )
       }
       return
     }
     if curve == .decelerate {
-      guard let velocity, velocity.isFinite else { throw ValidationError("--curve decelerate needs --velocity (points per second).") }
+      guard let velocity, velocity.isFinite else {
+        throw ValidationError(
+          "--curve decelerate needs --velocity (points per second).")
+      }
       if to != nil || duration != nil || frames != nil {
-        throw ValidationError("--curve decelerate ends where the fling comes to rest: leave out --to, --duration and --frames.")
+        throw ValidationError(
+          "--curve decelerate ends where the fling comes to rest: leave out --to, --duration and --frames."
+        )
       }
     } else {
-      guard to != nil else { throw ValidationError("Give --to (and --duration or --frames), --curve decelerate with --velocity, or --script.") }
-      if velocity != nil { throw ValidationError("--velocity is for --curve decelerate.") }
+      guard to != nil else {
+        throw ValidationError(
+          "Give --to (and --duration or --frames), --curve decelerate with --velocity, or --script."
+        )
+      }
+      if velocity != nil {
+        throw ValidationError("--velocity is for --curve decelerate.")
+      }
       switch (duration, frames) {
-      case (nil, nil): throw ValidationError("Give the timing: --duration (seconds, with --fps) or --frames.")
-      case (_?, _?): throw ValidationError("Give --duration or --frames, not both.")
+      case (nil, nil):
+        throw ValidationError(
+          "Give the timing: --duration (seconds, with --fps) or --frames.")
+      case (_?, _?):
+        throw ValidationError("Give --duration or --frames, not both.")
       case (let d?, nil):
         guard d > 0, d * fps <= Double(ScrollScript.maximumFrames) else {
-          throw ValidationError("The value '\(JSONText.format(d))' is invalid for '--duration <duration>': use a positive number of seconds.")
+          throw ValidationError(
+            "The value '\(JSONText.format(d))' is invalid for '--duration <duration>': use a positive number of seconds."
+          )
         }
       case (nil, let n?):
         guard n >= 1, n <= ScrollScript.maximumFrames else {
-          throw ValidationError("The value '\(n)' is invalid for '--frames <frames>': use 1 to \(ScrollScript.maximumFrames).")
+          throw ValidationError(
+            "The value '\(n)' is invalid for '--frames <frames>': use 1 to \(ScrollScript.maximumFrames)."
+          )
         }
       }
     }
@@ -104,14 +167,20 @@ struct ScrollCommand: ParsableCommand {
 
   func plan() throws -> ScrollScript {
     if let script {
-      do { return try ScrollScript(contentsOf: script, fps: fps, from: from) } catch { throw CLIError(error.description) }
+      do {
+        return try ScrollScript(contentsOf: script, fps: fps, from: from)
+      } catch { throw CLIError(error.description) }
     }
     switch curve {
     case .decelerate:
-      return .fling(from: from, velocity: velocity!, rate: DecelerationRate(name: rate)!, fps: fps)
+      return .fling(
+        from: from, velocity: velocity!, rate: DecelerationRate(name: rate)!,
+        fps: fps)
     case .linear, .easeInOut:
       let count = frames ?? Int((duration! * fps).rounded()) + 1
-      return .scroll(from: from, to: to!, frames: count, fps: fps, curve: curve == .linear ? .linear : .easeInOut)
+      return .scroll(
+        from: from, to: to!, frames: count, fps: fps,
+        curve: curve == .linear ? .linear : .easeInOut)
     }
   }
 
@@ -121,7 +190,9 @@ struct ScrollCommand: ParsableCommand {
     if case .video = output, VideoEncoderLocator.ffmpegMissing {
       throw CLIError(VideoEncoderLocator.missingMessage(for: self.output))
     }
-    var job = ScrollJob(scene: scene, script: try plan(), output: output, options: render.options(for: scene))
+    var job = ScrollJob(
+      scene: scene, script: try plan(), output: output,
+      options: render.options(for: scene))
     job.markReuse = markReuse
     job.jobs = jobs
     job.fontPath = render.font
@@ -135,19 +206,24 @@ struct ScrollCommand: ParsableCommand {
     bar.finish()
     for note in summary.notes { warn("note: \(note)") }
     for path in summary.imageFailures.keys.sorted() {
-      warn("warning: \(summary.imageFailures[path]!) The cell shows a loading placeholder.")
+      warn(
+        "warning: \(summary.imageFailures[path]!) The cell shows a loading placeholder."
+      )
     }
     let fpsRate = Double(summary.frames) / max(summary.seconds, 1e-9)
     warnIfTerminal(
       "wrote \(self.output): \(summary.frames) frames, \(summary.width)×\(summary.height) px, "
-        + "\(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", fpsRate)) frames/s)")
+        + "\(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", fpsRate)) frames/s)"
+    )
   }
 }
 
 enum VideoEncoderLocator {
   static var ffmpegMissing: Bool {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return !path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg") }
+    return !path.split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg")
+    }
   }
 
   static func missingMessage(for output: String) -> String {
@@ -163,18 +239,24 @@ final class ProgressBar: @unchecked Sendable {
   private var lastDraw = -1.0
 
   func update(_ p: ScrollProgress) {
-    guard isVisible, p.done == p.total || p.elapsed - lastDraw >= 0.1 else { return }
+    guard isVisible, p.done == p.total || p.elapsed - lastDraw >= 0.1 else {
+      return
+    }
     lastDraw = p.elapsed
     let width = 30
     let filled = p.total > 0 ? width * p.done / p.total : width
     let rate = Double(p.done) / max(p.elapsed, 1e-9)
     let eta = rate > 0 ? Double(p.total - p.done) / rate : 0
-    let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
+    let line =
+      "\r[" + String(repeating: "#", count: filled)
+      + String(repeating: " ", count: width - filled) + "] "
       + "\(p.done)/\(p.total) frames  \(String(format: "%.1f", rate)) fps  ETA \(String(format: "%.1f", eta)) s "
     FileHandle.standardError.write(Data(line.utf8))
   }
 
   func finish() {
-    if isVisible && lastDraw >= 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+    if isVisible && lastDraw >= 0 {
+      FileHandle.standardError.write(Data("\n".utf8))
+    }
   }
 }

@@ -6,13 +6,16 @@ import WaterflowScene
 struct Waterflow: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "waterflow",
-    abstract: "A headless iOS waterfall (瀑布流) control: layout, reuse, rendering and golden images.",
+    abstract:
+      "A headless iOS waterfall (瀑布流) control: layout, reuse, rendering and golden images.",
     discussion: """
       Every command reads a scene file (JSON, or a shop plist of {w, h, img, price}); see the README \
       for its keys. Commands print text by default and JSON with --json.
       """,
     subcommands: [
-      RenderCommand.self, ScrollCommand.self, DiffCommand.self, GoldenCommand.self, LayoutCommand.self, VisibleCommand.self, TapCommand.self, TraceCommand.self, BenchCommand.self,
+      RenderCommand.self, ScrollCommand.self, DiffCommand.self,
+      GoldenCommand.self, LayoutCommand.self, VisibleCommand.self,
+      TapCommand.self, TraceCommand.self, BenchCommand.self,
     ]
   )
 }
@@ -24,7 +27,10 @@ struct CLIError: Error, CustomStringConvertible {
 }
 
 struct SceneArgument: ParsableArguments {
-  @Argument(help: "The scene file (JSON), or shop data (a plist or JSON array of {w, h, img, price}).")
+  @Argument(
+    help:
+      "The scene file (JSON), or shop data (a plist or JSON array of {w, h, img, price})."
+  )
   var scene: String
 
   @Flag(help: "Print JSON instead of text.")
@@ -41,7 +47,8 @@ struct SceneArgument: ParsableArguments {
 
 /// Writes text to standard output in one piece.
 func emit(_ text: String) {
-  FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+  FileHandle.standardOutput.write(
+    Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
 }
 
 /// Writes a line to standard error.

@@ -16,10 +16,17 @@ struct CommandResult {
 }
 
 /// Runs the built binary with arguments, in the package root, and waits for it.
-func waterflow(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+func waterflow(_ arguments: [String], environment: [String: String] = [:])
+  throws -> CommandResult
+{
   let process = Process()
-  let candidates = [".build/debug/waterflow", ".build/release/waterflow"].map { packageRoot + "/" + $0 }
-  process.executableURL = URL(fileURLWithPath: candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0])
+  let candidates = [".build/debug/waterflow", ".build/release/waterflow"].map {
+    packageRoot + "/" + $0
+  }
+  process.executableURL = URL(
+    fileURLWithPath: candidates.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    } ?? candidates[0])
   process.arguments = arguments
   process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
   var env = ProcessInfo.processInfo.environment
@@ -35,7 +42,8 @@ func waterflow(_ arguments: [String], environment: [String: String] = [:]) throw
   let errData = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return CommandResult(
-    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+    status: process.terminationStatus,
+    stdout: String(decoding: outData, as: UTF8.self),
     stderr: String(decoding: errData, as: UTF8.self), outputData: outData)
 }
 
@@ -55,13 +63,18 @@ func run(_ program: String, _ arguments: [String]) throws -> (Int32, String) {
 
 /// A fresh temporary directory for one test.
 func temporaryDirectory() throws -> String {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent("waterflow-cli-\(UUID().uuidString)").path
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "waterflow-cli-\(UUID().uuidString)"
+  ).path
+  try FileManager.default.createDirectory(
+    atPath: path, withIntermediateDirectories: true)
   return path
 }
 
 /// Writes a scene file and returns its path.
-func sceneFile(_ json: String, in dir: String, named name: String = "scene.json") throws -> String {
+func sceneFile(
+  _ json: String, in dir: String, named name: String = "scene.json"
+) throws -> String {
   let path = dir + "/" + name
   try Data(json.utf8).write(to: URL(fileURLWithPath: path))
   return path

@@ -9,7 +9,8 @@ extension CLITests {
   @Test func layout_json_givesTheReferenceFrames() throws {
     let r = try waterflow(["layout", "Assets/Scenes/reference.json", "--json"])
     #expect(r.status == 0)
-    let json = try JSONSerialization.jsonObject(with: r.outputData) as! [String: Any]
+    let json =
+      try JSONSerialization.jsonObject(with: r.outputData) as! [String: Any]
     #expect(json["columns"] as? Int == 3)
     #expect(json["columnWidth"] as? Double == 115)
     let size = json["contentSize"] as! [String: Double]
@@ -23,33 +24,53 @@ extension CLITests {
     #expect(third["y"] as? Double == 95)
     #expect(third["height"] as? Double == 90)
     // The content ends at the tallest column's bottom plus the bottom margin.
-    let bottom = frames.map { ($0["y"] as! Double) + ($0["height"] as! Double) }.max()!
+    let bottom = frames.map { ($0["y"] as! Double) + ($0["height"] as! Double) }
+      .max()!
     #expect(size["height"] == bottom + 10)
   }
 
   @Test func visible_json_listsTheOnScreenIndicesSorted() throws {
-    let r = try waterflow(["visible", "Assets/Scenes/reference.json", "--offset", "300", "--json"])
+    let r = try waterflow([
+      "visible", "Assets/Scenes/reference.json", "--offset", "300", "--json",
+    ])
     #expect(r.status == 0)
-    #expect(r.stdout == "{\"offset\": 300, \"indices\": [7,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30]}\n")
+    #expect(
+      r.stdout
+        == "{\"offset\": 300, \"indices\": [7,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30]}\n"
+    )
   }
 
   @Test func tap_json_hitsACellOrNothing() throws {
-    let hit = try waterflow(["tap", "Assets/Scenes/reference.json", "--offset", "0", "--at", "20,20", "--json"])
+    let hit = try waterflow([
+      "tap", "Assets/Scenes/reference.json", "--offset", "0", "--at", "20,20",
+      "--json",
+    ])
     #expect(hit.stdout == "{\"index\": 0}\n")
     // x = 127 is in the 5-point gap between columns 0 and 1.
-    let gap = try waterflow(["tap", "Assets/Scenes/reference.json", "--offset", "0", "--at", "127,50", "--json"])
+    let gap = try waterflow([
+      "tap", "Assets/Scenes/reference.json", "--offset", "0", "--at", "127,50",
+      "--json",
+    ])
     #expect(gap.stdout == "{\"index\": null}\n")
-    let bad = try waterflow(["tap", "Assets/Scenes/reference.json", "--at", "x", "--json"])
+    let bad = try waterflow([
+      "tap", "Assets/Scenes/reference.json", "--at", "x", "--json",
+    ])
     #expect(bad.status != 0)
     #expect(bad.stderr.contains("--at"))
   }
 
   @Test func trace_json_recordsEveryStepWithoutOverCreating() throws {
-    let r = try waterflow(["trace", "Assets/Scenes/reference.json", "--from", "0", "--to", "1000", "--step", "100", "--json"])
+    let r = try waterflow([
+      "trace", "Assets/Scenes/reference.json", "--from", "0", "--to", "1000",
+      "--step", "100", "--json",
+    ])
     #expect(r.status == 0)
-    let steps = try JSONSerialization.jsonObject(with: r.outputData) as! [[String: Any]]
+    let steps =
+      try JSONSerialization.jsonObject(with: r.outputData) as! [[String: Any]]
     #expect(steps.count == 11)
-    #expect(steps.map { $0["offset"] as! Double } == stride(from: 0.0, through: 1000, by: 100).map { $0 })
+    #expect(
+      steps.map { $0["offset"] as! Double }
+        == stride(from: 0.0, through: 1000, by: 100).map { $0 })
     let created = steps.reduce(0) { $0 + ($1["created"] as! [Any]).count }
     let peak = steps.map { ($0["displayed"] as! [Any]).count }.max()!
     #expect(created <= peak)
@@ -57,21 +78,34 @@ extension CLITests {
   }
 
   @Test func trace_script_replaysTheShopRefreshCycle() throws {
-    let r = try waterflow(["trace", "Assets/Scenes/shop.json", "--script", "Assets/Scenes/shop-refresh.json", "--json"])
+    let r = try waterflow([
+      "trace", "Assets/Scenes/shop.json", "--script",
+      "Assets/Scenes/shop-refresh.json", "--json",
+    ])
     #expect(r.status == 0, "\(r.stderr)")
-    let steps = try JSONSerialization.jsonObject(with: r.outputData) as! [[String: Any]]
+    let steps =
+      try JSONSerialization.jsonObject(with: r.outputData) as! [[String: Any]]
     let events = steps.compactMap { $0["event"] as? String }
-    #expect(events == ["append 20", "prepend 10", "resize 667x375", "resize 375x667"])
+    #expect(
+      events == ["append 20", "prepend 10", "resize 667x375", "resize 375x667"])
   }
 
   @Test func everyCommand_printsTextWithoutJSON() throws {
     let layout = try waterflow(["layout", "Assets/Scenes/reference.json"])
-    #expect(layout.stdout.hasPrefix("100 items, 3 columns of 115 pt, content 375 × 3300 pt"))
-    let visible = try waterflow(["visible", "Assets/Scenes/reference.json", "--offset", "300"])
+    #expect(
+      layout.stdout.hasPrefix(
+        "100 items, 3 columns of 115 pt, content 375 × 3300 pt"))
+    let visible = try waterflow([
+      "visible", "Assets/Scenes/reference.json", "--offset", "300",
+    ])
     #expect(visible.stdout == "offset 300: 23 on screen: 7, 9-30\n")
-    let tap = try waterflow(["tap", "Assets/Scenes/reference.json", "--at", "20,20"])
+    let tap = try waterflow([
+      "tap", "Assets/Scenes/reference.json", "--at", "20,20",
+    ])
     #expect(tap.stdout == "cell 0\n")
-    let trace = try waterflow(["trace", "Assets/Scenes/reference.json", "--to", "100"])
+    let trace = try waterflow([
+      "trace", "Assets/Scenes/reference.json", "--to", "100",
+    ])
     #expect(trace.stdout.contains("cells created in all"))
   }
 
@@ -82,7 +116,10 @@ extension CLITests {
     ("{\"viewport\": {\"width\": \"NaN\"}}", "viewport.width"),
     ("{\"columns\": 0}", "columns"),
     ("{\"columns\": \"three\"}", "columns"),
-    ("{\"viewport\": {\"width\": 20000, \"height\": 100, \"scale\": 2}}", "viewport.width"),
+    (
+      "{\"viewport\": {\"width\": 20000, \"height\": 100, \"scale\": 2}}",
+      "viewport.width"
+    ),
     ("{\"items\": {\"count\": 20000000, \"heights\": [10]}}", "items.count"),
     ("{\"items\": {\"heights\": [10]}}", "items.count"),
     ("{\"items\": [{\"height\": 10}, {\"w\": 3}]}", "items[1]"),
@@ -90,7 +127,9 @@ extension CLITests {
     ("{\"colums\": 3}", "colums"),
     ("{\"viewport\": ", ""),
   ])
-  func badScene_namesTheFileAndFieldAndWritesNothing(json: String, field: String) throws {
+  func badScene_namesTheFileAndFieldAndWritesNothing(
+    json: String, field: String
+  ) throws {
     let dir = try temporaryDirectory()
     let path = try sceneFile(json, in: dir)
     let r = try waterflow(["render", path, "-o", dir + "/out.png"])
@@ -111,17 +150,23 @@ extension CLITests {
   }
 
   @Test func render_rejectsUnknownExtensionsAndUnwritablePaths() throws {
-    let unknown = try waterflow(["render", "Assets/Scenes/reference.json", "-o", "/tmp/x.jpg"])
+    let unknown = try waterflow([
+      "render", "Assets/Scenes/reference.json", "-o", "/tmp/x.jpg",
+    ])
     #expect(unknown.status != 0)
     #expect(unknown.stderr.contains(".png, .pdf or .svg"))
-    let unwritable = try waterflow(["render", "Assets/Scenes/reference.json", "-o", "/nonexistent/dir/x.png"])
+    let unwritable = try waterflow([
+      "render", "Assets/Scenes/reference.json", "-o", "/nonexistent/dir/x.png",
+    ])
     #expect(unwritable.status != 0)
     #expect(unwritable.stderr.contains("/nonexistent/dir"))
   }
 
   @Test func render_surfaceBeyondCairosLimit_failsClearly() throws {
     let dir = try temporaryDirectory()
-    let path = try sceneFile("{\"viewport\": {\"width\": 375, \"height\": 15000, \"scale\": 2}, \"buffer\": 2000, \"items\": {\"count\": 10, \"heights\": [50]}}", in: dir)
+    let path = try sceneFile(
+      "{\"viewport\": {\"width\": 375, \"height\": 15000, \"scale\": 2}, \"buffer\": 2000, \"items\": {\"count\": 10, \"heights\": [50]}}",
+      in: dir)
     let r = try waterflow(["render", path, "--debug", "-o", dir + "/out.png"])
     #expect(r.status != 0)
     #expect(r.stderr.contains("32767"))
@@ -130,13 +175,18 @@ extension CLITests {
 
   @Test func render_corruptImage_failsAndMissingImageWarns() throws {
     let dir = try temporaryDirectory()
-    try Data("not a png".utf8).write(to: URL(fileURLWithPath: dir + "/broken.png"))
-    let corrupt = try sceneFile("{\"items\": [{\"w\": 10, \"h\": 10, \"image\": \"broken.png\"}]}", in: dir, named: "corrupt.json")
+    try Data("not a png".utf8).write(
+      to: URL(fileURLWithPath: dir + "/broken.png"))
+    let corrupt = try sceneFile(
+      "{\"items\": [{\"w\": 10, \"h\": 10, \"image\": \"broken.png\"}]}",
+      in: dir, named: "corrupt.json")
     let r = try waterflow(["render", corrupt, "-o", dir + "/out.png"])
     #expect(r.status != 0)
     #expect(r.stderr.contains("broken.png"))
     #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
-    let missing = try sceneFile("{\"items\": [{\"w\": 10, \"h\": 10, \"image\": \"gone.png\"}]}", in: dir, named: "missing.json")
+    let missing = try sceneFile(
+      "{\"items\": [{\"w\": 10, \"h\": 10, \"image\": \"gone.png\"}]}", in: dir,
+      named: "missing.json")
     let m = try waterflow(["render", missing, "-o", dir + "/out.png"])
     #expect(m.status == 0)
     #expect(m.stderr.contains("warning:") && m.stderr.contains("gone.png"))
@@ -145,23 +195,34 @@ extension CLITests {
 
   // MARK: - Outputs
 
-  @Test func render_isByteIdenticalAcrossProcessesAndHostileFontconfig() throws {
+  @Test func render_isByteIdenticalAcrossProcessesAndHostileFontconfig() throws
+  {
     let dir = try temporaryDirectory()
     // A fontconfig file that would swap every family for a different font, were it consulted.
     let hostile = dir + "/fonts.conf"
-    try Data("""
+    try Data(
+      """
       <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
       <fontconfig><match target="pattern"><edit name="family" mode="assign" binding="strong">
       <string>DejaVu Serif</string></edit></match>
       <match target="font"><edit name="hinting" mode="assign"><bool>true</bool></edit>
       <edit name="hintstyle" mode="assign"><const>hintfull</const></edit>
       <edit name="antialias" mode="assign"><bool>false</bool></edit></match></fontconfig>
-      """.utf8).write(to: URL(fileURLWithPath: hostile))
+      """.utf8
+    ).write(to: URL(fileURLWithPath: hostile))
     for ext in ["png", "pdf", "svg"] {
-      let a = try waterflow(["render", "Assets/Scenes/shop.json", "--offset", "120", "-o", dir + "/a." + ext])
+      let a = try waterflow([
+        "render", "Assets/Scenes/shop.json", "--offset", "120", "-o",
+        dir + "/a." + ext,
+      ])
       let b = try waterflow(
-        ["render", "Assets/Scenes/shop.json", "--offset", "120", "-o", dir + "/b." + ext],
-        environment: ["FONTCONFIG_FILE": hostile, "LANG": "C", "TZ": "Asia/Shanghai"])
+        [
+          "render", "Assets/Scenes/shop.json", "--offset", "120", "-o",
+          dir + "/b." + ext,
+        ],
+        environment: [
+          "FONTCONFIG_FILE": hostile, "LANG": "C", "TZ": "Asia/Shanghai",
+        ])
       #expect(a.status == 0 && b.status == 0)
       let first = try Data(contentsOf: URL(fileURLWithPath: dir + "/a." + ext))
       let second = try Data(contentsOf: URL(fileURLWithPath: dir + "/b." + ext))
@@ -171,35 +232,51 @@ extension CLITests {
 
   @Test func render_pdf_isValidWithRealText() throws {
     let dir = try temporaryDirectory()
-    let r = try waterflow(["render", "Assets/Scenes/shop.json", "--offset", "0", "-o", dir + "/shop.pdf"])
+    let r = try waterflow([
+      "render", "Assets/Scenes/shop.json", "--offset", "0", "-o",
+      dir + "/shop.pdf",
+    ])
     #expect(r.status == 0)
     let (infoStatus, info) = try run("pdfinfo", [dir + "/shop.pdf"])
     #expect(infoStatus == 0)
-    #expect(info.split(separator: "\n").contains { $0.hasPrefix("Pages:") && $0.hasSuffix(" 1") })
+    #expect(
+      info.split(separator: "\n").contains {
+        $0.hasPrefix("Pages:") && $0.hasSuffix(" 1")
+      })
     #expect(info.contains("2000"), "the fixed creation date")
     let (textStatus, text) = try run("pdftotext", [dir + "/shop.pdf", "-"])
     #expect(textStatus == 0)
     #expect(text.contains("29.90") && text.contains("Mogujie"))
-    let (rasterStatus, _) = try run("pdftoppm", ["-png", "-r", "36", dir + "/shop.pdf", dir + "/page"])
+    let (rasterStatus, _) = try run(
+      "pdftoppm", ["-png", "-r", "36", dir + "/shop.pdf", dir + "/page"])
     #expect(rasterStatus == 0)
     #expect(FileManager.default.fileExists(atPath: dir + "/page-1.png"))
   }
 
   @Test func render_svg_isValidXMLAndRasterises() throws {
     let dir = try temporaryDirectory()
-    let r = try waterflow(["render", "Assets/Scenes/reference.json", "-o", dir + "/ref.svg"])
+    let r = try waterflow([
+      "render", "Assets/Scenes/reference.json", "-o", dir + "/ref.svg",
+    ])
     #expect(r.status == 0)
     let (lint, _) = try run("xmllint", ["--noout", dir + "/ref.svg"])
     #expect(lint == 0)
-    let (convert, _) = try run("rsvg-convert", [dir + "/ref.svg", "-o", dir + "/ref.png"])
+    let (convert, _) = try run(
+      "rsvg-convert", [dir + "/ref.svg", "-o", dir + "/ref.png"])
     #expect(convert == 0)
   }
 
   @Test func render_overviewAndDebug_produceImages() throws {
     let dir = try temporaryDirectory()
-    let o = try waterflow(["render", "Assets/Scenes/reference.json", "--offset", "600", "--step", "100", "--overview", "-o", dir + "/o.png"])
+    let o = try waterflow([
+      "render", "Assets/Scenes/reference.json", "--offset", "600", "--step",
+      "100", "--overview", "-o", dir + "/o.png",
+    ])
     #expect(o.status == 0)
-    let d = try waterflow(["render", "Assets/Scenes/reference.json", "--offset", "600", "--debug", "--scale", "1", "-o", dir + "/d.png"])
+    let d = try waterflow([
+      "render", "Assets/Scenes/reference.json", "--offset", "600", "--debug",
+      "--scale", "1", "-o", dir + "/d.png",
+    ])
     #expect(d.status == 0)
     let png = try Data(contentsOf: URL(fileURLWithPath: dir + "/d.png"))
     // IHDR: width and height are big-endian at bytes 16…23.

@@ -8,14 +8,19 @@ import WaterflowGolden
 extension GoldenManifestTests {
   // MARK: - Fixtures
 
-  private func manifest(_ json: String, files: [String] = []) throws -> (GoldenManifest, String) {
+  private func manifest(_ json: String, files: [String] = []) throws -> (
+    GoldenManifest, String
+  ) {
     let dir = try GoldenTestSupport.temporaryDirectory()
     for file in files {
       let path = dir + "/" + file
-      try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent,
+        withIntermediateDirectories: true)
       _ = FileManager.default.createFile(atPath: path, contents: Data())
     }
-    try json.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+    try json.write(
+      toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
     return (try GoldenManifest(contentsOf: dir + "/manifest.json"), dir)
   }
 
@@ -29,28 +34,42 @@ extension GoldenManifestTests {
 
   // MARK: - Parsing
 
-  @Test func testManifest_Sequence_OwnsOneGoldenPerFrameIncludingTheEnd() throws {
+  @Test func testManifest_Sequence_OwnsOneGoldenPerFrameIncludingTheEnd() throws
+  {
     let (m, dir) = try manifest(Self.three)
-    #expect(m.entries.map(\.goldenNames) == [["a/one"], ["a/seq.00", "a/seq.01", "a/seq.02", "a/seq.03"], ["b"]])
-    #expect(m.entries[2].tolerance.maxMismatchedPixels == 5 && m.entries[2].options.scale == 2)
+    #expect(
+      m.entries.map(\.goldenNames) == [
+        ["a/one"], ["a/seq.00", "a/seq.01", "a/seq.02", "a/seq.03"], ["b"],
+      ])
+    #expect(
+      m.entries[2].tolerance.maxMismatchedPixels == 5
+        && m.entries[2].options.scale == 2)
     #expect(m.entries[0].scenePath == dir + "/s.json")
   }
 
   @Test func testManifest_UnknownKey_NamesFileEntryAndKey() throws {
     let error = #expect(throws: GoldenError.self) {
-      try manifest(#"{"goldens": [{"name": "x", "scene": "s.json", "ofset": 3}]}"#)
+      try manifest(
+        #"{"goldens": [{"name": "x", "scene": "s.json", "ofset": 3}]}"#)
     }
-    #expect(error?.description.contains("manifest.json: goldens[0].ofset: unknown key (expected name, scene, offset,") == true)
+    #expect(
+      error?.description.contains(
+        "manifest.json: goldens[0].ofset: unknown key (expected name, scene, offset,"
+      ) == true)
   }
 
   @Test func testManifest_NameEscapingTheFolder_IsRejected() throws {
-    let error = #expect(throws: GoldenError.self) { try manifest(#"{"goldens": [{"name": "../x", "scene": "s.json"}]}"#) }
+    let error = #expect(throws: GoldenError.self) {
+      try manifest(#"{"goldens": [{"name": "../x", "scene": "s.json"}]}"#)
+    }
     #expect(error?.description.contains("goldens[0].name") == true)
   }
 
   // MARK: - Selection and shards
 
-  @Test func testEntries_FolderFilter_SelectsItsEntriesAndUnknownNameThrows() throws {
+  @Test func testEntries_FolderFilter_SelectsItsEntriesAndUnknownNameThrows()
+    throws
+  {
     let (m, _) = try manifest(Self.three)
     #expect(try m.entries(matching: ["a"]).map(\.name) == ["a/one", "a/seq"])
     #expect(try m.entries(matching: ["b"]).map(\.name) == ["b"])
@@ -61,7 +80,9 @@ extension GoldenManifestTests {
     for count in 1...6 {
       for n in 0...13 {
         let items = Array(0..<n)
-        let parts = try (1...count).map { try GoldenShard(parsing: "\($0)/\(count)").select(items) }
+        let parts = try (1...count).map {
+          try GoldenShard(parsing: "\($0)/\(count)").select(items)
+        }
         #expect(parts.flatMap { $0 } == items)
         let sizes = parts.map(\.count)
         #expect(sizes.max()! - sizes.min()! <= 1)
@@ -75,7 +96,8 @@ extension GoldenManifestTests {
 
   @Test func testOrphans_ListsUnownedPNGsOnly() throws {
     let files = [
-      "a/one.png", "a/seq.00.png", "a/seq.01.png", "a/seq.02.png", "a/seq.03.png", "a/seq.04.png", "b.png",
+      "a/one.png", "a/seq.00.png", "a/seq.01.png", "a/seq.02.png",
+      "a/seq.03.png", "a/seq.04.png", "b.png",
       "old.png", "Swift/kept.png", "fingerprint.json",
     ]
     let (m, _) = try manifest(Self.three, files: files)

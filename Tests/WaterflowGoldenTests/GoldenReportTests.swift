@@ -11,10 +11,14 @@ extension GoldenReportTests {
 
   /// 60×40 light grey frames; `changed` paints a 20×10 dark block, which the diff shows in red.
   private static func frame(changed: Bool) -> RGBAImage {
-    var image = RGBAImage(width: 60, height: 40, filledWith: (230, 230, 230, 255))
+    var image = RGBAImage(
+      width: 60, height: 40, filledWith: (230, 230, 230, 255))
     if changed {
       for y in 10..<20 {
-        for x in 20..<40 { image.pixels.replaceSubrange((y * 60 + x) * 4..<(y * 60 + x) * 4 + 3, with: [20, 20, 20]) }
+        for x in 20..<40 {
+          image.pixels.replaceSubrange(
+            (y * 60 + x) * 4..<(y * 60 + x) * 4 + 3, with: [20, 20, 20])
+        }
       }
     }
     return image
@@ -23,22 +27,41 @@ extension GoldenReportTests {
   /// A sequence of four frames whose frames 1 and 3 fail, plus a passing single golden.
   private func failingRun() throws -> [GoldenSequenceOutcome] {
     let dir = try GoldenTestSupport.temporaryDirectory()
-    let stack = FontStackFingerprint(cairo: "1", pixman: "1", freetype: "1", font: "f.ttf", fontHash: "fnv1a64:0")
-    let record = GoldenStore(directory: dir + "/Golden", configuration: .init(recordMode: .all, artifactsDirectory: dir + "/a"))
-    let check = GoldenStore(directory: dir + "/Golden", configuration: .init(recordMode: .never, artifactsDirectory: dir + "/a"))
-    let plain = (0..<4).map { GoldenFrame(offset: Double($0) * 100, image: Self.frame(changed: false)) }
-    _ = try record.checkSequence(plain, named: "demo/scroll", fingerprint: stack)
-    _ = try record.check(Self.frame(changed: false), named: "demo/still", fingerprint: stack)
-    let broken = (0..<4).map { GoldenFrame(offset: Double($0) * 100, image: Self.frame(changed: $0 == 1 || $0 == 3)) }
+    let stack = FontStackFingerprint(
+      cairo: "1", pixman: "1", freetype: "1", font: "f.ttf",
+      fontHash: "fnv1a64:0")
+    let record = GoldenStore(
+      directory: dir + "/Golden",
+      configuration: .init(recordMode: .all, artifactsDirectory: dir + "/a"))
+    let check = GoldenStore(
+      directory: dir + "/Golden",
+      configuration: .init(recordMode: .never, artifactsDirectory: dir + "/a"))
+    let plain = (0..<4).map {
+      GoldenFrame(offset: Double($0) * 100, image: Self.frame(changed: false))
+    }
+    _ = try record.checkSequence(
+      plain, named: "demo/scroll", fingerprint: stack)
+    _ = try record.check(
+      Self.frame(changed: false), named: "demo/still", fingerprint: stack)
+    let broken = (0..<4).map {
+      GoldenFrame(
+        offset: Double($0) * 100, image: Self.frame(changed: $0 == 1 || $0 == 3)
+      )
+    }
     return [
       try check.checkSequence(broken, named: "demo/scroll", fingerprint: stack),
       GoldenSequenceOutcome(
         name: "demo/still", offsets: [0],
-        frames: [try check.check(Self.frame(changed: false), named: "demo/still", fingerprint: stack)], isSequence: false),
+        frames: [
+          try check.check(
+            Self.frame(changed: false), named: "demo/still", fingerprint: stack)
+        ], isSequence: false),
     ]
   }
 
-  private static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+  private static let chromium = [
+    "/usr/bin/chromium", "/usr/bin/chromium-browser",
+  ].first {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
@@ -46,7 +69,11 @@ extension GoldenReportTests {
   private func runChromium(_ arguments: [String]) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.chromium!)
-    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1"] + arguments
+    process.arguments =
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+      ] + arguments
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
@@ -58,16 +85,31 @@ extension GoldenReportTests {
 
   // MARK: - Contents
 
-  @Test func testHTML_FailingSequence_InlinesImagesAndNamesFirstFailingFrame() throws {
-    let html = GoldenReport(title: "test", outcomes: try failingRun(), fontStack: "stack", fontStackChanges: ["freetype 1 → 2"]).html()
+  @Test func testHTML_FailingSequence_InlinesImagesAndNamesFirstFailingFrame()
+    throws
+  {
+    let html = GoldenReport(
+      title: "test", outcomes: try failingRun(), fontStack: "stack",
+      fontStackChanges: ["freetype 1 → 2"]
+    ).html()
     #expect(html.contains("<h1>1 of 2 goldens failed</h1>"))
-    #expect(html.contains("First failing frame: <b>1</b> (offset 100); failing frames: <b>2</b> of 4."))
-    #expect(html.contains("The font stack differs from the one the goldens were recorded with:</b> freetype 1 → 2"))
+    #expect(
+      html.contains(
+        "First failing frame: <b>1</b> (offset 100); failing frames: <b>2</b> of 4."
+      ))
+    #expect(
+      html.contains(
+        "The font stack differs from the one the goldens were recorded with:</b> freetype 1 → 2"
+      ))
     // Self-contained: images are data URIs, nothing is fetched.
     #expect(html.contains("src=\"data:image/png;base64,"))
-    #expect(!html.contains("src=\"http") && !html.contains("src=\"file") && !html.contains("<link"))
+    #expect(
+      !html.contains("src=\"http") && !html.contains("src=\"file")
+        && !html.contains("<link"))
     // Expected, actual and diff for each of the two failing frames, and a slider for each.
-    #expect(html.components(separatedBy: "<figcaption>diff: red counted").count - 1 == 2)
+    #expect(
+      html.components(separatedBy: "<figcaption>diff: red counted").count - 1
+        == 2)
     #expect(html.components(separatedBy: "type=\"range\"").count - 1 == 2)
     #expect(html.contains("<button class=\"bad\" data-f=\"3\""))
     #expect(html.contains("<button class=\"ok\" data-f=\"2\""))
@@ -79,23 +121,33 @@ extension GoldenReportTests {
   func testChromium_FailingReport_RendersHeaderImagesAndTimeline() throws {
     let dir = try GoldenTestSupport.temporaryDirectory()
     let page = dir + "/report.html"
-    try GoldenReport(title: "test", outcomes: try failingRun(), fontStack: "stack").html()
+    try GoldenReport(
+      title: "test", outcomes: try failingRun(), fontStack: "stack"
+    ).html()
       .write(toFile: page, atomically: true, encoding: .utf8)
 
     // The DOM after scripts ran: the timeline selected the first failing frame.
-    let dom = String(decoding: try runChromium(["--dump-dom", "file://" + page]), as: UTF8.self)
+    let dom = String(
+      decoding: try runChromium(["--dump-dom", "file://" + page]), as: UTF8.self
+    )
     #expect(dom.contains("data-ready=\"1\""), "the report's script did not run")
     #expect(dom.contains("Showing frame 1."))
     #expect(dom.contains("<button class=\"bad sel\" data-f=\"1\""))
 
     // The pixels: a screenshot of the window, with the red header and the diff image's red.
     let shot = dir + "/shot.png"
-    _ = try runChromium(["--window-size=800,600", "--screenshot=" + shot, "file://" + page])
+    _ = try runChromium([
+      "--window-size=800,600", "--screenshot=" + shot, "file://" + page,
+    ])
     let image = try RGBAImage(contentsOfPNGFile: shot)
     #expect(image.width == 800 && image.height == 600)
-    var header = 0, diffRed = 0, colours = Set<UInt32>()
+    var header = 0
+    var diffRed = 0
+    var colours = Set<UInt32>()
     for i in stride(from: 0, to: image.pixels.count, by: 4) {
-      let (r, g, b) = (image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
+      let (r, g, b) = (
+        image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]
+      )
       colours.insert(UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b))
       if (r, g, b) == (179, 38, 30) { header += 1 }
       if (r, g, b) == (255, 0, 0) { diffRed += 1 }

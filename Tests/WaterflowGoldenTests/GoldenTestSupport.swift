@@ -18,14 +18,17 @@ enum GoldenTestSupport {
   /// A fresh folder under the system's temporary directory.
   static func temporaryDirectory() throws -> String {
     let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("waterflow-golden-tests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      .appendingPathComponent("waterflow-golden-tests-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true)
     return path
   }
 
   /// A configuration that never records and leaves artifacts in `artifacts`.
   static func checking(artifacts: String) -> GoldenConfiguration {
-    GoldenConfiguration(recordMode: .never, isCI: false, artifactsDirectory: artifacts)
+    GoldenConfiguration(
+      recordMode: .never, isCI: false, artifactsDirectory: artifacts)
   }
 
   static func fingerprint(_ renderer: Renderer) -> FontStackFingerprint {
@@ -33,6 +36,7 @@ enum GoldenTestSupport {
   }
 
   static func files(in directory: String) -> [String] {
-    (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
+    (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]
+      ?? []).sorted()
   }
 }

@@ -19,7 +19,9 @@ struct RepeatableRandomNumberGenerator: RandomNumberGenerator {
 }
 
 /// Runs `body` once per seed.
-func withEvery(_ label: String, in seeds: Range<Int>, _ body: (Int) throws -> Void) rethrows {
+func withEvery(
+  _ label: String, in seeds: Range<Int>, _ body: (Int) throws -> Void
+) rethrows {
   for seed in seeds { try body(seed) }
 }
 
@@ -38,7 +40,9 @@ struct RandomScene: CustomStringConvertible {
     layout.snapshot(viewport: viewport, itemCounts: itemCounts) { metrics[$0] }
   }
 
-  var description: String { "\(layout) viewport \(viewport) counts \(itemCounts)" }
+  var description: String {
+    "\(layout) viewport \(viewport) counts \(itemCounts)"
+  }
 }
 
 struct SceneOptions {
@@ -54,7 +58,9 @@ struct SceneOptions {
   var maxItems = 120
 }
 
-private func pick<T, G: RandomNumberGenerator>(_ choices: [T], _ rng: inout G) -> T {
+private func pick<T, G: RandomNumberGenerator>(_ choices: [T], _ rng: inout G)
+  -> T
+{
   choices[Int.random(in: 0..<choices.count, using: &rng)]
 }
 
@@ -67,23 +73,34 @@ private func randomMargin<G: RandomNumberGenerator>(_ rng: inout G) -> Double {
   }
 }
 
-func randomScene<G: RandomNumberGenerator>(_ rng: inout G, _ options: SceneOptions = SceneOptions()) -> RandomScene {
-  let sectionCount = options.sections && Bool.random(using: &rng) ? Int.random(in: 1...4, using: &rng) : 1
+func randomScene<G: RandomNumberGenerator>(
+  _ rng: inout G, _ options: SceneOptions = SceneOptions()
+) -> RandomScene {
+  let sectionCount =
+    options.sections && Bool.random(using: &rng)
+    ? Int.random(in: 1...4, using: &rng) : 1
   var sections: [Section] = []
   for _ in 0..<sectionCount {
     var section = Section()
     if options.adaptive && Int.random(in: 0..<5, using: &rng) == 0 {
-      section.columns = .minimumWidth(Double(Int.random(in: 40...200, using: &rng)))
+      section.columns = .minimumWidth(
+        Double(Int.random(in: 40...200, using: &rng)))
     } else {
       section.columns = .count(Int.random(in: 1...6, using: &rng))
     }
     section.margins = Margins(
-      top: randomMargin(&rng), bottom: randomMargin(&rng), left: randomMargin(&rng),
-      right: randomMargin(&rng), column: randomMargin(&rng), row: randomMargin(&rng))
+      top: randomMargin(&rng), bottom: randomMargin(&rng),
+      left: randomMargin(&rng),
+      right: randomMargin(&rng), column: randomMargin(&rng),
+      row: randomMargin(&rng))
     section.order = Bool.random(using: &rng) ? .shortest : .leftToRight
     if options.supplements && sectionCount > 1 {
-      if Int.random(in: 0..<3, using: &rng) == 0 { section.headerLength = Double(Int.random(in: 0...40, using: &rng)) }
-      if Int.random(in: 0..<3, using: &rng) == 0 { section.footerLength = Double(Int.random(in: 0...40, using: &rng)) }
+      if Int.random(in: 0..<3, using: &rng) == 0 {
+        section.headerLength = Double(Int.random(in: 0...40, using: &rng))
+      }
+      if Int.random(in: 0..<3, using: &rng) == 0 {
+        section.footerLength = Double(Int.random(in: 0...40, using: &rng))
+      }
     }
     sections.append(section)
   }
@@ -91,31 +108,44 @@ func randomScene<G: RandomNumberGenerator>(_ rng: inout G, _ options: SceneOptio
   let layout = WaterflowLayout(
     flow: pick(options.flows, &rng), direction: pick(options.directions, &rng),
     snapsToPixels: pick(options.snapping, &rng), scale: pick(scales, &rng),
-    headerLength: options.supplements && Int.random(in: 0..<4, using: &rng) == 0 ? Double(Int.random(in: 0...60, using: &rng)) : nil,
-    footerLength: options.supplements && Int.random(in: 0..<4, using: &rng) == 0 ? Double(Int.random(in: 0...60, using: &rng)) : nil,
+    headerLength: options.supplements && Int.random(in: 0..<4, using: &rng) == 0
+      ? Double(Int.random(in: 0...60, using: &rng)) : nil,
+    footerLength: options.supplements && Int.random(in: 0..<4, using: &rng) == 0
+      ? Double(Int.random(in: 0...60, using: &rng)) : nil,
     sections: sections)
   var viewport = Size(
-    width: Bool.random(using: &rng) ? 375 : Double.random(in: 120...900, using: &rng),
-    height: Bool.random(using: &rng) ? 667 : Double.random(in: 120...900, using: &rng))
+    width: Bool.random(using: &rng)
+      ? 375 : Double.random(in: 120...900, using: &rng),
+    height: Bool.random(using: &rng)
+      ? 667 : Double.random(in: 120...900, using: &rng))
   if layout.snapsToPixels {
     // A device's bounds are whole pixels; snapping of an off-grid viewport is covered on its own.
-    viewport = Size(width: (viewport.width * layout.scale).rounded() / layout.scale, height: (viewport.height * layout.scale).rounded() / layout.scale)
+    viewport = Size(
+      width: (viewport.width * layout.scale).rounded() / layout.scale,
+      height: (viewport.height * layout.scale).rounded() / layout.scale)
   }
   let counts = (0..<sectionCount).map { _ in
-    Int.random(in: 0...2, using: &rng) == 0 ? Int.random(in: 0...5, using: &rng) : Int.random(in: 0...options.maxItems, using: &rng)
+    Int.random(in: 0...2, using: &rng) == 0
+      ? Int.random(in: 0...5, using: &rng)
+      : Int.random(in: 0...options.maxItems, using: &rng)
   }
   let total = counts.reduce(0, +)
   var metrics: [ItemMetrics] = []
   for _ in 0..<total { metrics.append(randomItem(&rng, options)) }
-  return RandomScene(layout: layout, viewport: viewport, itemCounts: counts, metrics: metrics)
+  return RandomScene(
+    layout: layout, viewport: viewport, itemCounts: counts, metrics: metrics)
 }
 
-func randomItem<G: RandomNumberGenerator>(_ rng: inout G, _ options: SceneOptions = SceneOptions()) -> ItemMetrics {
+func randomItem<G: RandomNumberGenerator>(
+  _ rng: inout G, _ options: SceneOptions = SceneOptions()
+) -> ItemMetrics {
   var length: ItemMetrics.Length
   switch Int.random(in: 0..<10, using: &rng) {
   case 0 where options.zeroHeights: length = .fixed(0)
   case 1 where options.aspect:
-    length = .aspectRatio(width: Double(Int.random(in: 0...800, using: &rng)), height: Double(Int.random(in: 0...1200, using: &rng)))
+    length = .aspectRatio(
+      width: Double(Int.random(in: 0...800, using: &rng)),
+      height: Double(Int.random(in: 0...1200, using: &rng)))
   case 2: length = .fixed(Double.random(in: 1...300, using: &rng))
   default: length = .fixed(Double(Int.random(in: 20...250, using: &rng)))
   }
@@ -145,7 +175,9 @@ struct ModelLayout {
 
   init(_ scene: RandomScene) {
     let layout = scene.layout
-    precondition(layout.flow == .vertical && layout.direction == .leftToRight && !layout.snapsToPixels)
+    precondition(
+      layout.flow == .vertical && layout.direction == .leftToRight
+        && !layout.snapsToPixels)
     let width = scene.viewport.width
     var y = 0.0
     if let h = layout.headerLength {
@@ -153,7 +185,9 @@ struct ModelLayout {
       y = h
     }
     if scene.total == 0 {
-      let e = Rect(x: 0, y: y, width: width, height: layout.emptyLength ?? scene.viewport.height)
+      let e = Rect(
+        x: 0, y: y, width: width,
+        height: layout.emptyLength ?? scene.viewport.height)
       empty = e
       y = e.maxY
     }
@@ -164,10 +198,17 @@ struct ModelLayout {
       let n: Int
       switch section.columns {
       case .count(let c): n = max(1, c)
-      case .perOrientation(let p, let l): n = max(1, Orientation(scene.viewport) == .portrait ? p : l)
-      case .minimumWidth(let w): n = max(1, Int(((width - m.left - m.right + m.column) / (w + m.column)).rounded(.down)))
+      case .perOrientation(let p, let l):
+        n = max(1, Orientation(scene.viewport) == .portrait ? p : l)
+      case .minimumWidth(let w):
+        n = max(
+          1,
+          Int(
+            ((width - m.left - m.right + m.column) / (w + m.column)).rounded(
+              .down)))
       }
-      let colWidth = max(0, (width - m.left - m.right - Double(n - 1) * m.column) / Double(n))
+      let colWidth = max(
+        0, (width - m.left - m.right - Double(n - 1) * m.column) / Double(n))
       func x(_ c: Int) -> Double { m.left + Double(c) * (colWidth + m.column) }
       let sectionStart = y
       if scene.total == 0 { continue }
@@ -193,7 +234,10 @@ struct ModelLayout {
           var best = Double.infinity
           for p in 0...(n - k) {
             let tallest = next[p..<(p + k)].max()!
-            if tallest < best { best = tallest; position = p }
+            if tallest < best {
+              best = tallest
+              position = p
+            }
           }
           itemY = best
         case .leftToRight:
@@ -204,20 +248,29 @@ struct ModelLayout {
             position = cursor
           }
           itemY = next[position..<(position + k)].max()!
-          if case .full = item.span { cursor = 0 } else { cursor = (position + k) % n }
+          if case .full = item.span {
+            cursor = 0
+          } else {
+            cursor = (position + k) % n
+          }
         }
         // One column is exactly the column width; a span adds up positions (as the engine does).
         let w = k == 1 ? colWidth : x(position + k - 1) + colWidth - x(position)
         var h: Double
         switch item.length {
         case .fixed(let v): h = v > 0 && v.isFinite ? v : 0
-        case .aspectRatio(let iw, let ih): h = iw > 0 && ih >= 0 ? w * ih / iw : w
+        case .aspectRatio(let iw, let ih):
+          h = iw > 0 && ih >= 0 ? w * ih / iw : w
         }
         frames.append(Rect(x: x(position), y: itemY, width: w, height: h))
         columns.append(position)
         spans.append(k)
         for c in position..<(position + k) {
-          if h > 0 { next[c] = itemY + h + m.row } else { next[c] = max(next[c], itemY) }
+          if h > 0 {
+            next[c] = itemY + h + m.row
+          } else {
+            next[c] = max(next[c], itemY)
+          }
         }
         if h > 0 { bottom = max(bottom ?? itemY + h, itemY + h) }
         index += 1
@@ -243,11 +296,15 @@ func close(_ a: Double, _ b: Double, tolerance: Double = 1e-7) -> Bool {
 }
 
 func close(_ a: Rect, _ b: Rect, tolerance: Double = 1e-7) -> Bool {
-  close(a.minX, b.minX, tolerance: tolerance) && close(a.minY, b.minY, tolerance: tolerance)
-    && close(a.width, b.width, tolerance: tolerance) && close(a.height, b.height, tolerance: tolerance)
+  close(a.minX, b.minX, tolerance: tolerance)
+    && close(a.minY, b.minY, tolerance: tolerance)
+    && close(a.width, b.width, tolerance: tolerance)
+    && close(a.height, b.height, tolerance: tolerance)
 }
 
-func transposed(_ r: Rect) -> Rect { Rect(x: r.minY, y: r.minX, width: r.height, height: r.width) }
+func transposed(_ r: Rect) -> Rect {
+  Rect(x: r.minY, y: r.minX, width: r.height, height: r.width)
+}
 
 /// The scene turned sideways: viewport and margins swapped, image sizes swapped.
 func transposed(_ scene: RandomScene) -> RandomScene {
@@ -257,12 +314,16 @@ func transposed(_ scene: RandomScene) -> RandomScene {
   t.layout.sections = scene.layout.sections.map { s in
     var s = s
     let m = s.margins
-    s.margins = Margins(top: m.left, bottom: m.right, left: m.top, right: m.bottom, column: m.column, row: m.row)
+    s.margins = Margins(
+      top: m.left, bottom: m.right, left: m.top, right: m.bottom,
+      column: m.column, row: m.row)
     return s
   }
   t.metrics = scene.metrics.map { m in
     var m = m
-    if case .aspectRatio(let w, let h) = m.length { m.length = .aspectRatio(width: h, height: w) }
+    if case .aspectRatio(let w, let h) = m.length {
+      m.length = .aspectRatio(width: h, height: w)
+    }
     return m
   }
   return t

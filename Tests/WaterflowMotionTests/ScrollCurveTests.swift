@@ -10,7 +10,10 @@ import WaterflowScene
 
 extension ScrollCurveTests {
   @Test func linearScroll_FramesIncludeBothEnds_EvenlySpacedInOffsetAndTime() {
-    let frames = Array(ScrollSimulation(scene: referenceScene(), script: .scroll(from: 0, to: 300, frames: 4, fps: 30)))
+    let frames = Array(
+      ScrollSimulation(
+        scene: referenceScene(),
+        script: .scroll(from: 0, to: 300, frames: 4, fps: 30)))
     #expect(frames.map(\.number) == [1, 2, 3, 4])
     #expect(frames.map(\.offset) == [0, 100, 200, 300])
     let times: [Double] = [0, 1.0 / 30, 2.0 / 30, 3.0 / 30]
@@ -20,12 +23,20 @@ extension ScrollCurveTests {
   @Test func easeInOut_IsSymmetricAboutTheMiddle() {
     for k in 0...200 {
       let p = Double(k) / 200
-      #expect(abs(ScrollCurve.easeInOut.progress(p) + ScrollCurve.easeInOut.progress(1 - p) - 1) < 1e-12)
+      #expect(
+        abs(
+          ScrollCurve.easeInOut.progress(p)
+            + ScrollCurve.easeInOut.progress(1 - p) - 1) < 1e-12)
     }
-    let offsets = ScrollSimulation(scene: referenceScene(), script: .scroll(from: 100, to: 1300, frames: 31, curve: .easeInOut)).map(\.offset)
+    let offsets = ScrollSimulation(
+      scene: referenceScene(),
+      script: .scroll(from: 100, to: 1300, frames: 31, curve: .easeInOut)
+    ).map(\.offset)
     #expect(offsets.count == 31)
     #expect(offsets.first == 100 && offsets.last == 1300)
-    for k in 0..<31 { #expect(abs((offsets[k] - 100) - (1300 - offsets[30 - k])) < 1e-9) }
+    for k in 0..<31 {
+      #expect(abs((offsets[k] - 100) - (1300 - offsets[30 - k])) < 1e-9)
+    }
     // Slow at the ends, fast in the middle: unlike linear.
     #expect(offsets[1] - offsets[0] < 40 && offsets[16] - offsets[15] > 40)
   }
@@ -36,12 +47,17 @@ extension ScrollCurveTests {
 extension ScrollCurveTests {
   @Test func fling_EndsAtRest_WhereTheExponentialDecayPredicts() {
     let scene = referenceScene(count: 2000)
-    let frames = Array(ScrollSimulation(scene: scene, script: .fling(from: 0, velocity: 2000, rate: .normal, fps: 60)))
+    let frames = Array(
+      ScrollSimulation(
+        scene: scene,
+        script: .fling(from: 0, velocity: 2000, rate: .normal, fps: 60)))
     let offsets = frames.map(\.offset)
     let last = offsets.count - 1
     #expect(frames[last].time == Double(last) / 60)
     // At rest: the speed at the last frame is under half a point per frame, at the one before at least that.
-    func speed(_ frame: Int) -> Double { 2000 * pow(0.998, 1000 * frames[frame].time) / 60 }
+    func speed(_ frame: Int) -> Double {
+      2000 * pow(0.998, 1000 * frames[frame].time) / 60
+    }
     #expect(speed(last) < 0.5 && speed(last - 1) >= 0.5)
     #expect(offsets[last] - offsets[last - 1] < 0.55)
     // 2000 pt/s at 0.998 per ms glides 2000 / 1000 / −ln 0.998 ≈ 999 pt; at rest it is within a few points.
@@ -52,15 +68,18 @@ extension ScrollCurveTests {
   }
 
   @Test func fastRate_StopsSoonerThanNormal() {
-    let normal = Deceleration(velocity: 3000, rate: .normal).offsets(from: 0, fps: 30, bounds: 0...1e9)
-    let fast = Deceleration(velocity: 3000, rate: .fast).offsets(from: 0, fps: 30, bounds: 0...1e9)
+    let normal = Deceleration(velocity: 3000, rate: .normal).offsets(
+      from: 0, fps: 30, bounds: 0...1e9)
+    let fast = Deceleration(velocity: 3000, rate: .fast).offsets(
+      from: 0, fps: 30, bounds: 0...1e9)
     #expect(fast.count < normal.count)
     #expect(fast.last! < normal.last!)
   }
 
   @Test(arguments: [(0.0, 50_000.0), (1000.0, -50_000.0), (1000.0, 40_000.0)])
   func fling_ClampsAtTheContentEdges(start: Double, velocity: Double) {
-    let simulation = ScrollSimulation(scene: referenceScene(), script: .fling(from: start, velocity: velocity))
+    let simulation = ScrollSimulation(
+      scene: referenceScene(), script: .fling(from: start, velocity: velocity))
     let offsets = simulation.map(\.offset)
     let end = simulation.maximumOffset
     #expect(end > 0)
@@ -79,7 +98,11 @@ func referenceScene(count: Int = 100) -> Scene {
   scene.scale = 1
   scene.seed = 1
   scene.layout = WaterflowLayout(
-    sections: [Section(margins: Margins(top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))])
+    sections: [
+      Section(
+        margins: Margins(
+          top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))
+    ])
   scene.sections = [ItemList(count: count, heights: [90, 110, 80])]
   return scene
 }

@@ -16,21 +16,32 @@ extension ScrollJobTests {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     // 21 linear frames from 0 to 1000 are the offsets of `trace --step 50`.
     let scroll = try runCLI([
-      "scroll", referencePath, "-o", "\(dir)/a.pdf", "--to", "1000", "--frames", "21", "--curve", "linear",
+      "scroll", referencePath, "-o", "\(dir)/a.pdf", "--to", "1000", "--frames",
+      "21", "--curve", "linear",
       "--trace", "\(dir)/t.json", "--jobs", "2",
     ])
     #expect(scroll.status == 0, "\(scroll.stderr)")
-    let trace = try runCLI(["trace", referencePath, "--from", "0", "--to", "1000", "--step", "50", "--json"])
+    let trace = try runCLI([
+      "trace", referencePath, "--from", "0", "--to", "1000", "--step", "50",
+      "--json",
+    ])
     #expect(trace.status == 0)
-    let expected = try JSONSerialization.jsonObject(with: Data(trace.stdout.utf8)) as! [[String: Any]]
-    var ours = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/t.json"))) as! [[String: Any]]
+    let expected =
+      try JSONSerialization.jsonObject(with: Data(trace.stdout.utf8))
+      as! [[String: Any]]
+    var ours =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/t.json")))
+      as! [[String: Any]]
     #expect(ours.map { $0["frame"] as! Int } == Array(1...21))
     for i in ours.indices {
       ours[i]["frame"] = nil
       ours[i]["time"] = nil
     }
     #expect(ours.count == expected.count)
-    #expect(NSArray(array: ours).isEqual(to: expected), "scroll --trace differs from waterflow trace --json")
+    #expect(
+      NSArray(array: ours).isEqual(to: expected),
+      "scroll --trace differs from waterflow trace --json")
     // Reuse happened on the way, so the comparison covered reused and enqueued cells too.
     #expect(ours.contains { !($0["reused"] as! [Any]).isEmpty })
   }
@@ -43,13 +54,19 @@ extension ScrollJobTests {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let scene = referenceScene()
-    let script = ScrollScript.scroll(from: 0, to: 600, frames: 7, curve: .linear)
-    var job = ScrollJob(scene: scene, script: script, output: .folder(dir), options: RenderOptions(scale: 1))
+    let script = ScrollScript.scroll(
+      from: 0, to: 600, frames: 7, curve: .linear)
+    var job = ScrollJob(
+      scene: scene, script: script, output: .folder(dir),
+      options: RenderOptions(scale: 1))
     job.jobs = 2
     let summary = try job.run()
     #expect(summary.frames == 7)
-    let listing = try String(contentsOfFile: "\(dir)/frames.json", encoding: .utf8)
-    #expect(listing.contains("\"file\": \"frame-0007.png\", \"time\": 0.2, \"offset\": 600"))
+    let listing = try String(
+      contentsOfFile: "\(dir)/frames.json", encoding: .utf8)
+    #expect(
+      listing.contains(
+        "\"file\": \"frame-0007.png\", \"time\": 0.2, \"offset\": 600"))
 
     // Find where each cell was created, then a later frame that shows it reused elsewhere.
     var createdAt: [Int: Int] = [:]
@@ -59,13 +76,23 @@ extension ScrollJobTests {
       for r in frame.pass.reused {
         let cell = frame.content.cells.first { $0.index == r.index }!
         #expect(createdAt[r.cell] != nil && createdAt[r.cell] != r.index)
-        let centre = Point(x: cell.frame.midX - frame.content.contentOffset.x, y: cell.frame.midY - frame.content.contentOffset.y)
+        let centre = Point(
+          x: cell.frame.midX - frame.content.contentOffset.x,
+          y: cell.frame.midY - frame.content.contentOffset.y)
         guard centre.y > 0 && centre.y < 667 else { continue }
-        let image = RGBAImage(surface: try ImageSurface(contentsOfPNGFile: "\(dir)/" + ScrollJob.frameName(frame.number, total: 7)))
+        let image = RGBAImage(
+          surface: try ImageSurface(
+            contentsOfPNGFile: "\(dir)/"
+              + ScrollJob.frameName(frame.number, total: 7)))
         let p = (Int(centre.y) * image.width + Int(centre.x)) * 4
         let colour = SceneController.colour(ofCell: r.cell, seed: scene.seed)
-        for (channel, value) in [colour.red, colour.green, colour.blue].enumerated() {
-          #expect(abs(Int(image.pixels[p + channel]) - Int((value * 255).rounded())) <= 1, "cell #\(r.cell) at index \(r.index), frame \(frame.number)")
+        for (channel, value) in [colour.red, colour.green, colour.blue]
+          .enumerated()
+        {
+          #expect(
+            abs(Int(image.pixels[p + channel]) - Int((value * 255).rounded()))
+              <= 1, "cell #\(r.cell) at index \(r.index), frame \(frame.number)"
+          )
         }
         checked += 1
       }
@@ -83,27 +110,49 @@ extension ScrollJobTests {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let out = "\(dir)/scroll.\(ext)"
     // --duration 0.3 at 30 fps: 9 intervals, 10 frames.
-    let run = try runCLI(["scroll", referencePath, "-o", out, "--to", "900", "--duration", "0.3", "--fps", "30", "--mark-reuse", "--jobs", "2"])
-    #expect(run.status == 0, "\(run.stderr)")
-    let probe = try runTool("/usr/bin/ffprobe", [
-      "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_read_frames",
-      "-of", "csv=p=0", out,
+    let run = try runCLI([
+      "scroll", referencePath, "-o", out, "--to", "900", "--duration", "0.3",
+      "--fps", "30", "--mark-reuse", "--jobs", "2",
     ])
-    #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "750,1334,10")
+    #expect(run.status == 0, "\(run.stderr)")
+    let probe = try runTool(
+      "/usr/bin/ffprobe",
+      [
+        "-v", "error", "-count_frames", "-select_streams", "v:0",
+        "-show_entries", "stream=width,height,nb_read_frames",
+        "-of", "csv=p=0", out,
+      ])
+    #expect(
+      probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        == "750,1334,10")
     // No temporary file is left next to the output.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["scroll.\(ext)"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir) == [
+        "scroll.\(ext)"
+      ])
   }
 
-  @Test func videoWithoutFFmpeg_NamesTheDebianPackage_WhilePNGStillWorks() throws {
+  @Test func videoWithoutFFmpeg_NamesTheDebianPackage_WhilePNGStillWorks()
+    throws
+  {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let env = ["PATH": "/nonexistent"]
-    let video = try runCLI(["scroll", referencePath, "-o", "\(dir)/a.mp4", "--to", "100", "--frames", "2"], environment: env)
+    let video = try runCLI(
+      [
+        "scroll", referencePath, "-o", "\(dir)/a.mp4", "--to", "100",
+        "--frames", "2",
+      ], environment: env)
     #expect(video.status != 0)
     #expect(video.stderr.contains("Debian package 'ffmpeg'"))
-    let folder = try runCLI(["scroll", referencePath, "-o", "\(dir)/frames", "--to", "100", "--frames", "2", "--scale", "1"], environment: env)
+    let folder = try runCLI(
+      [
+        "scroll", referencePath, "-o", "\(dir)/frames", "--to", "100",
+        "--frames", "2", "--scale", "1",
+      ], environment: env)
     #expect(folder.status == 0, "\(folder.stderr)")
-    #expect(FileManager.default.fileExists(atPath: "\(dir)/frames/frame-0002.png"))
+    #expect(
+      FileManager.default.fileExists(atPath: "\(dir)/frames/frame-0002.png"))
   }
 
   @Test func gifMemory_DoesNotGrowWithTheFrameCount() throws {
@@ -111,30 +160,41 @@ extension ScrollJobTests {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     func peak(_ frames: Int) throws -> Int {
       // /usr/bin/time waits for waterflow, whose usage includes ffmpeg's (waited for by waterflow).
-      let run = try runTool("/usr/bin/time", [
-        "-f", "maxrss=%M", binaryPath, "scroll", referencePath, "-o", "\(dir)/m\(frames).gif", "--to", "3000",
-        "--frames", String(frames), "--scale", "1", "--jobs", "2",
-      ])
+      let run = try runTool(
+        "/usr/bin/time",
+        [
+          "-f", "maxrss=%M", binaryPath, "scroll", referencePath, "-o",
+          "\(dir)/m\(frames).gif", "--to", "3000",
+          "--frames", String(frames), "--scale", "1", "--jobs", "2",
+        ])
       #expect(run.status == 0, "\(run.stderr)")
-      let line = run.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss=") }!
+      let line = run.stderr.split(separator: "\n").last {
+        $0.hasPrefix("maxrss=")
+      }!
       return Int(line.dropFirst(7))!
     }
     let short = try peak(30)
     let long = try peak(300)
     // Buffering every frame would add 270 × 375 × 667 × 4 bytes ≈ 270 MB.
-    #expect(long - short < 40_000, "max RSS \(short) KB for 30 frames, \(long) KB for 300")
+    #expect(
+      long - short < 40_000,
+      "max RSS \(short) KB for 30 frames, \(long) KB for 300")
   }
 }
 
 // MARK: - Helpers
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent().path
 let binaryPath = packageRoot + "/.build/debug/waterflow"
 let referencePath = packageRoot + "/Assets/Scenes/reference.json"
 
 func temporaryDirectory() throws -> String {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent("waterflow-motion-\(UUID().uuidString)").path
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "waterflow-motion-\(UUID().uuidString)"
+  ).path
+  try FileManager.default.createDirectory(
+    atPath: path, withIntermediateDirectories: true)
   return path
 }
 
@@ -144,27 +204,37 @@ struct ToolRun {
   var stderr: String
 }
 
-func runCLI(_ arguments: [String], environment: [String: String]? = nil) throws -> ToolRun {
+func runCLI(_ arguments: [String], environment: [String: String]? = nil) throws
+  -> ToolRun
+{
   try runTool(binaryPath, arguments, environment: environment)
 }
 
-func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ToolRun {
+func runTool(
+  _ path: String, _ arguments: [String], environment: [String: String]? = nil
+) throws -> ToolRun {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
   if let environment { process.environment = environment }
-  let out = Pipe(), err = Pipe()
+  let out = Pipe()
+  let err = Pipe()
   process.standardOutput = out
   process.standardError = err
   try process.run()
   // Read stderr on another thread while this one reads stdout, so a full pipe never blocks the child.
   let errData = DataBox()
   let group = DispatchGroup()
-  DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+  DispatchQueue.global().async(group: group) {
+    errData.data = err.fileHandleForReading.readDataToEndOfFile()
+  }
   let outData = out.fileHandleForReading.readDataToEndOfFile()
   group.wait()
   process.waitUntilExit()
-  return ToolRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self))
+  return ToolRun(
+    status: process.terminationStatus,
+    stdout: String(decoding: outData, as: UTF8.self),
+    stderr: String(decoding: errData.data, as: UTF8.self))
 }
 
 final class DataBox: @unchecked Sendable {

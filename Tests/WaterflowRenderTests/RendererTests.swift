@@ -1,4 +1,5 @@
 import Cairo
+import Foundation
 import Testing
 import WaterflowRender
 import WaterflowScene
@@ -35,14 +36,15 @@ private func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [Int] {
 
 /// A colour as 8-bit RGBA, as cairo stores an opaque fill.
 private func rgba(_ c: Color) -> [Int] {
-  [Int((c.red * 255).rounded()), Int((c.green * 255).rounded()), Int((c.blue * 255).rounded()), 255]
+  [
+    Int((c.red * 255).rounded()), Int((c.green * 255).rounded()),
+    Int((c.blue * 255).rounded()), 255,
+  ]
 }
 
 private func close(_ a: [Int], _ b: [Int], within tolerance: Int = 1) -> Bool {
   zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
 }
-
-import Foundation
 
 extension RendererTests {
   // MARK: - Cells
@@ -51,7 +53,8 @@ extension RendererTests {
     let scene = try referenceScene()
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
-    let image = try Renderer().image(of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+    let image = try Renderer().image(
+      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
     #expect(image.width == 375 && image.height == 667)
     for (index, cell) in controller.view.displayed where cell.frame.maxY < 660 {
       let centre = pixel(image, Int(cell.frame.midX), Int(cell.frame.midY))
@@ -63,14 +66,16 @@ extension RendererTests {
     let scene = try priceScene()
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
-    let image = try Renderer().image(of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+    let image = try Renderer().image(
+      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
     let cell = controller.view.cell(at: 0)!
     let colour = rgba(cell.backgroundColor!)
     let f = cell.frame
     // Just inside the bar's left end (no text there) and just above the bar.
     let inBar = pixel(image, Int(f.minX) + 2, Int(f.maxY) - 3)
     let aboveBar = pixel(image, Int(f.minX) + 2, Int(f.maxY) - 27)
-    let darkened = colour.prefix(3).map { Int((Double($0) * 0.7).rounded()) } + [255]
+    let darkened =
+      colour.prefix(3).map { Int((Double($0) * 0.7).rounded()) } + [255]
     #expect(aboveBar == colour)
     #expect(close(inBar, darkened), "bar pixel \(inBar), expected \(darkened)")
     // The bar is 25 points high: its top row is darkened, the row above is not.
@@ -78,41 +83,55 @@ extension RendererTests {
     #expect(pixel(image, Int(f.minX) + 2, Int(f.maxY) - 26) == colour)
     // White text in the middle of the bar.
     let row = Int(f.maxY) - 12
-    let brightest = (Int(f.minX)..<Int(f.maxX)).map { pixel(image, $0, row)[0] }.max()!
+    let brightest = (Int(f.minX)..<Int(f.maxX)).map { pixel(image, $0, row)[0] }
+      .max()!
     #expect(brightest > 200)
     // The item without a price has no bar.
     let plain = controller.view.cell(at: 2)!
-    #expect(pixel(image, Int(plain.frame.minX) + 2, Int(plain.frame.maxY) - 3) == rgba(plain.backgroundColor!))
+    #expect(
+      pixel(image, Int(plain.frame.minX) + 2, Int(plain.frame.maxY) - 3)
+        == rgba(plain.backgroundColor!))
   }
 
   @Test func indexLabel_putsInkInTheTopLeftCorner() throws {
     let scene = try referenceScene()
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
-    let image = try Renderer().image(of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+    let image = try Renderer().image(
+      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
     let f = controller.view.cell(at: 14)!.frame
     // Inside the light label tag, only the digits are dark.
     var dark = 0
     for y in Int(f.minY) + 5..<Int(f.minY) + 19 {
-      for x in Int(f.minX) + 5..<Int(f.minX) + 24 where pixel(image, x, y).prefix(3).allSatisfy({ $0 < 110 }) { dark += 1 }
+      for x in Int(f.minX) + 5..<Int(f.minX) + 24
+      where pixel(image, x, y).prefix(3).allSatisfy({ $0 < 110 }) { dark += 1 }
     }
     #expect(dark > 12, "the label's digits leave dark pixels (\(dark))")
     // The tag itself is light: its left edge is near white.
-    #expect(pixel(image, Int(f.minX) + 5, Int(f.minY) + 10).prefix(3).allSatisfy { $0 > 180 })
+    #expect(
+      pixel(image, Int(f.minX) + 5, Int(f.minY) + 10).prefix(3).allSatisfy {
+        $0 > 180
+      })
   }
 
   @Test func cellsCrossingTheEdges_areClippedToTheViewport() throws {
     let scene = try referenceScene()
     let controller = SceneController(scene: scene)
     controller.view.scroll(to: 50)
-    let image = try Renderer().image(of: controller.view, scene: scene, options: RenderOptions(scale: 2))
+    let image = try Renderer().image(
+      of: controller.view, scene: scene, options: RenderOptions(scale: 2))
     #expect(image.height == 667 * 2)
     // Cell 0 spans y 10…100: at offset 50 its lower half is at the top of the viewport.
     let top = controller.view.cell(at: 0)!
-    #expect(pixel(image, Int(top.frame.midX * 2), 1) == rgba(top.backgroundColor!))
+    #expect(
+      pixel(image, Int(top.frame.midX * 2), 1) == rgba(top.backgroundColor!))
     // A cell crossing the bottom edge fills the last row.
-    let bottom = controller.view.displayed.first { $0.cell.frame.minY < 50 + 667 && $0.cell.frame.maxY > 50 + 667 }!
-    #expect(pixel(image, Int(bottom.cell.frame.midX * 2), image.height - 1) == rgba(bottom.cell.backgroundColor!))
+    let bottom = controller.view.displayed.first {
+      $0.cell.frame.minY < 50 + 667 && $0.cell.frame.maxY > 50 + 667
+    }!
+    #expect(
+      pixel(image, Int(bottom.cell.frame.midX * 2), image.height - 1)
+        == rgba(bottom.cell.backgroundColor!))
   }
 
   @Test func recycledCell_keepsItsColourAtANewIndex() throws {
@@ -120,19 +139,30 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     var firstIndex: [Int: Int] = [:]
-    for (index, cell) in controller.view.displayed { firstIndex[cell.instanceID] = index }
+    for (index, cell) in controller.view.displayed {
+      firstIndex[cell.instanceID] = index
+    }
     var y = 0.0
     while y < 600 {
       y += 50
-      for created in controller.view.scroll(to: y).created { firstIndex[created.cell] = created.index }
+      for created in controller.view.scroll(to: y).created {
+        firstIndex[created.cell] = created.index
+      }
     }
-    let image = try Renderer().image(of: controller.view, scene: scene, options: RenderOptions(scale: 1))
-    let recycled = controller.view.displayed.filter { $0.cell.reuseCount > 0 && $0.cell.frame.minY > y && $0.cell.frame.maxY < y + 667 }
+    let image = try Renderer().image(
+      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+    let recycled = controller.view.displayed.filter {
+      $0.cell.reuseCount > 0 && $0.cell.frame.minY > y
+        && $0.cell.frame.maxY < y + 667
+    }
     #expect(!recycled.isEmpty)
     for (index, cell) in recycled {
       #expect(firstIndex[cell.instanceID]! != index)
-      let expected = rgba(SceneController.colour(ofCell: cell.instanceID, seed: scene.seed))
-      #expect(pixel(image, Int(cell.frame.midX), Int(cell.frame.midY - y)) == expected, "cell #\(cell.instanceID) at \(index)")
+      let expected = rgba(
+        SceneController.colour(ofCell: cell.instanceID, seed: scene.seed))
+      #expect(
+        pixel(image, Int(cell.frame.midX), Int(cell.frame.midY - y))
+          == expected, "cell #\(cell.instanceID) at \(index)")
     }
   }
 
@@ -142,10 +172,13 @@ extension RendererTests {
     let scene = try Scene(contentsOf: root + "/Assets/Scenes/empty.json")
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
-    let image = try Renderer().image(of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+    let image = try Renderer().image(
+      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
     let header = controller.view.snapshot!.header!
     // The header bar is lighter than the background, and the empty text leaves grey ink mid-screen.
-    #expect(pixel(image, 5, Int(header.midY))[0] > pixel(image, 5, Int(header.maxY) + 20)[0])
+    #expect(
+      pixel(image, 5, Int(header.midY))[0]
+        > pixel(image, 5, Int(header.maxY) + 20)[0])
     let mid = Int(controller.view.snapshot!.emptyView!.midY)
     let ink = (0..<375).filter { pixel(image, $0, mid)[0] < 180 }.count
     #expect(ink > 5)
@@ -160,7 +193,10 @@ extension RendererTests {
     let first = try Renderer().render(a.view, scene: scene, as: .png)
     let second = try Renderer().render(b.view, scene: scene, as: .png)
     #expect(first == second)
-    #expect(Array(first.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    #expect(
+      Array(first.prefix(8)) == [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
+      ])
   }
 
   @Test func pdfAndSVG_areDeterministicAndOfTheirFormat() throws {
@@ -190,9 +226,12 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.scroll(to: 300)
     let renderer = try Renderer()
-    let size = renderer.canvasSize(of: controller.view, options: RenderOptions(scale: 1, debug: true))
+    let size = renderer.canvasSize(
+      of: controller.view, options: RenderOptions(scale: 1, debug: true))
     #expect(size == Size(width: 375, height: 867))
-    let image = try renderer.image(of: controller.view, scene: scene, options: RenderOptions(scale: 1, debug: true))
+    let image = try renderer.image(
+      of: controller.view, scene: scene,
+      options: RenderOptions(scale: 1, debug: true))
     // The viewport outline is red at the top edge of the viewport (y = buffer).
     let p = pixel(image, 187, 101)
     #expect(p[0] > 180 && p[1] < 90 && p[2] < 90, "viewport outline pixel \(p)")
@@ -203,16 +242,19 @@ extension RendererTests {
       {"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 1,
        "items": [{"w": 100, "h": 100, "image": "does-not-exist.png"}]}
       """
-    let scene = try Scene(data: Data(json.utf8), path: "/tmp/missing-image.json")
+    let scene = try Scene(
+      data: Data(json.utf8), path: "/tmp/missing-image.json")
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     let renderer = try Renderer()
-    let image = try renderer.image(of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+    let image = try renderer.image(
+      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
     #expect(renderer.images.failures.keys.contains("/tmp/does-not-exist.png"))
     #expect(renderer.images.corrupt.isEmpty)
     let f = controller.view.cell(at: 0)!.frame
     // Palette.placeholder (0.86, 0.86, 0.88) as cairo stores it: 16-bit, then the high byte.
-    #expect(pixel(image, Int(f.minX) + 3, Int(f.maxY) - 3) == [220, 220, 225, 255])
+    #expect(
+      pixel(image, Int(f.minX) + 3, Int(f.maxY) - 3) == [220, 220, 225, 255])
   }
 
   @Test func surfaceBeyondCairosLimit_isAClearError() throws {
@@ -221,7 +263,9 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     #expect {
-      _ = try Renderer().render(controller.view, scene: scene, as: .png, options: RenderOptions(scale: 2, debug: true))
+      _ = try Renderer().render(
+        controller.view, scene: scene, as: .png,
+        options: RenderOptions(scale: 2, debug: true))
     } throws: { error in
       "\(error)".contains("32767")
     }

@@ -8,18 +8,24 @@ import WaterflowScene
 
 /// Assets/Scenes, found from this file's path.
 private let scenesFolder = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
   .appendingPathComponent("Assets/Scenes").path
 
 /// A fresh temporary folder for files a test writes.
 private func temporaryFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("waterflow-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "waterflow-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(
+    at: url, withIntermediateDirectories: true)
   return url
 }
 
-private func parse(_ json: String, path: String = "test.json") -> Result<Scene, SceneError> {
-  Result { () throws(SceneError) in try Scene(data: Data(json.utf8), path: path) }
+private func parse(_ json: String, path: String = "test.json") -> Result<
+  Scene, SceneError
+> {
+  Result { () throws(SceneError) in try Scene(data: Data(json.utf8), path: path)
+  }
 }
 
 // MARK: - Sample scenes
@@ -31,13 +37,26 @@ extension SceneTests {
     #expect(scene.path == path)
     #expect(scene.viewport == Size(width: 375, height: 667))
     #expect(scene.scale == 2 && scene.layout.scale == 2)
-    #expect(scene.layout.sections == [Section(columns: .count(3), margins: Margins(top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))])
+    #expect(
+      scene.layout.sections == [
+        Section(
+          columns: .count(3),
+          margins: Margins(
+            top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))
+      ])
     #expect(scene.seed == 1)
     #expect(scene.itemCount == 100)
-    #expect((0..<6).map { scene.item(at: $0).length } == [.fixed(90), .fixed(110), .fixed(80), .fixed(90), .fixed(110), .fixed(80)])
+    #expect(
+      (0..<6).map { scene.item(at: $0).length } == [
+        .fixed(90), .fixed(110), .fixed(80), .fixed(90), .fixed(110),
+        .fixed(80),
+      ])
     #expect(scene.item(at: 99).identifier == Item.defaultIdentifier)
-    let snapshot = scene.layout.snapshot(viewport: scene.viewport, itemCounts: [scene.itemCount]) { scene.item(at: $0).metrics }
-    #expect(snapshot.frame(at: 3) == Rect(x: 250, y: 95, width: 115, height: 90))
+    let snapshot = scene.layout.snapshot(
+      viewport: scene.viewport, itemCounts: [scene.itemCount]
+    ) { scene.item(at: $0).metrics }
+    #expect(
+      snapshot.frame(at: 3) == Rect(x: 250, y: 95, width: 115, height: 90))
     #expect(snapshot.contentSize.height == 3300)
   }
 
@@ -52,7 +71,9 @@ extension SceneTests {
     let controller = SceneController(scene: scene)
     let pass = controller.view.layoutSubviews()
     #expect(pass.displayed.isEmpty)
-    #expect(controller.view.snapshot?.emptyView == Rect(x: 0, y: 44, width: 375, height: 667))
+    #expect(
+      controller.view.snapshot?.emptyView
+        == Rect(x: 0, y: 44, width: 375, height: 667))
     #expect(controller.view.contentSize.height == 44 + 667 + 30)
   }
 
@@ -76,18 +97,35 @@ extension SceneTests {
       """
     let scene = try parse(json).get()
     #expect(scene.viewport == Size(width: 320, height: 480) && scene.scale == 3)
-    #expect(scene.layout.flow == .horizontal && scene.layout.direction == .rightToLeft && scene.layout.snapsToPixels)
-    #expect(scene.seed == 7 && scene.buffer == 50 && scene.orientation == .landscape)
+    #expect(
+      scene.layout.flow == .horizontal && scene.layout.direction == .rightToLeft
+        && scene.layout.snapsToPixels)
+    #expect(
+      scene.seed == 7 && scene.buffer == 50 && scene.orientation == .landscape)
     #expect(scene.header == Supplement(length: 20, text: "Header"))
     #expect(scene.footer == Supplement(length: 10, text: "F"))
-    #expect(scene.isLoading && scene.loading == Supplement(length: 40, text: "L") && scene.layout.emptyLength == 40)
+    #expect(
+      scene.isLoading && scene.loading == Supplement(length: 40, text: "L")
+        && scene.layout.emptyLength == 40)
     #expect(scene.layout.sections.count == 2)
-    #expect(scene.layout.sections[0].columns == .perOrientation(portrait: 2, landscape: 3))
-    #expect(scene.layout.sections[0].order == .leftToRight && scene.layout.sections[0].headerLength == 5)
-    #expect(scene.layout.sections[1].columns == .minimumWidth(90) && scene.layout.sections[1].margins.row == 2)
+    #expect(
+      scene.layout.sections[0].columns
+        == .perOrientation(portrait: 2, landscape: 3))
+    #expect(
+      scene.layout.sections[0].order == .leftToRight
+        && scene.layout.sections[0].headerLength == 5)
+    #expect(
+      scene.layout.sections[1].columns == .minimumWidth(90)
+        && scene.layout.sections[1].margins.row == 2)
     #expect(scene.itemCount == 6)
-    #expect(scene.item(at: 0) == Item(length: .fixed(10), span: .columns(2), price: "12.5", image: "a.png", identifier: "big"))
-    #expect(scene.item(at: 1) == Item(length: .aspectRatio(width: 100, height: 50), span: .full))
+    #expect(
+      scene.item(at: 0)
+        == Item(
+          length: .fixed(10), span: .columns(2), price: "12.5", image: "a.png",
+          identifier: "big"))
+    #expect(
+      scene.item(at: 1)
+        == Item(length: .aspectRatio(width: 100, height: 50), span: .full))
     #expect(scene.item(at: 5).length == .fixed(2))
   }
 }
@@ -101,8 +139,14 @@ private let badScenes: [(json: String, field: String, says: String)] = [
   ("{\"viewport\": {\"width\": -1}}", "viewport.width", "greater than 0"),
   ("{\"viewport\": {\"width\": 0}}", "viewport.width", "greater than 0"),
   ("{\"viewport\": {\"height\": \"NaN\"}}", "viewport.height", "finite"),
-  ("{\"viewport\": {\"width\": 20000, \"scale\": 2}}", "viewport.width", "32767"),
-  ("{\"viewport\": {\"height\": 11000, \"scale\": 3}}", "viewport.height", "32767"),
+  (
+    "{\"viewport\": {\"width\": 20000, \"scale\": 2}}", "viewport.width",
+    "32767"
+  ),
+  (
+    "{\"viewport\": {\"height\": 11000, \"scale\": 3}}", "viewport.height",
+    "32767"
+  ),
   ("{\"viewport\": {\"scale\": 0}}", "viewport.scale", "greater than 0"),
   ("{\"viewport\": {\"scale\": 5}}", "viewport.scale", "at most 4"),
   ("{\"viewport\": {\"widht\": 5}}", "viewport.widht", "unknown key"),
@@ -128,23 +172,56 @@ private let badScenes: [(json: String, field: String, says: String)] = [
   ("{\"items\": \"x\"}", "items", "a string"),
   ("{\"items\": [{}]}", "items[0]", "needs a height"),
   ("{\"items\": [{\"height\": -1}]}", "items[0].height", "at least 0"),
-  ("{\"items\": [{\"height\": 10}, {\"height\": \"NaN\"}]}", "items[1].height", "finite"),
-  ("{\"items\": [{\"height\": 10, \"w\": 5, \"h\": 5}]}", "items[0].height", "not both"),
+  (
+    "{\"items\": [{\"height\": 10}, {\"height\": \"NaN\"}]}", "items[1].height",
+    "finite"
+  ),
+  (
+    "{\"items\": [{\"height\": 10, \"w\": 5, \"h\": 5}]}", "items[0].height",
+    "not both"
+  ),
   ("{\"items\": [{\"w\": -5, \"h\": 5}]}", "items[0].w", "at least 0"),
-  ("{\"items\": [{\"height\": 10, \"span\": 0}]}", "items[0].span", "at least 1"),
-  ("{\"items\": [{\"height\": 10, \"span\": 2, \"fullSpan\": true}]}", "items[0].fullSpan", "not both"),
-  ("{\"items\": [{\"height\": 10, \"colour\": 1}]}", "items[0].colour", "unknown key"),
+  (
+    "{\"items\": [{\"height\": 10, \"span\": 0}]}", "items[0].span",
+    "at least 1"
+  ),
+  (
+    "{\"items\": [{\"height\": 10, \"span\": 2, \"fullSpan\": true}]}",
+    "items[0].fullSpan", "not both"
+  ),
+  (
+    "{\"items\": [{\"height\": 10, \"colour\": 1}]}", "items[0].colour",
+    "unknown key"
+  ),
   ("{\"items\": {\"count\": 5}}", "items.heights", "missing"),
   ("{\"items\": {\"heights\": [1]}}", "items.count", "missing"),
-  ("{\"items\": {\"count\": 5, \"heights\": []}}", "items.heights", "at least one"),
-  ("{\"items\": {\"count\": -1, \"heights\": [1]}}", "items.count", "at least 0"),
-  ("{\"items\": {\"count\": 10000001, \"heights\": [1]}}", "items.count", "10000000"),
+  (
+    "{\"items\": {\"count\": 5, \"heights\": []}}", "items.heights",
+    "at least one"
+  ),
+  (
+    "{\"items\": {\"count\": -1, \"heights\": [1]}}", "items.count",
+    "at least 0"
+  ),
+  (
+    "{\"items\": {\"count\": 10000001, \"heights\": [1]}}", "items.count",
+    "10000000"
+  ),
   ("{\"sections\": []}", "sections", "at least one"),
   ("{\"sections\": {}}", "sections", "array"),
-  ("{\"sections\": [{\"items\": []}], \"columns\": 3}", "columns", "inside each section"),
+  (
+    "{\"sections\": [{\"items\": []}], \"columns\": 3}", "columns",
+    "inside each section"
+  ),
   ("{\"sections\": [{\"colums\": 2}]}", "sections[0].colums", "unknown key"),
-  ("{\"sections\": [{}, {\"columns\": 0}]}", "sections[1].columns", "at least 1"),
-  ("{\"sections\": [{\"header\": {\"text\": \"s\"}}]}", "sections[0].header.height", "missing"),
+  (
+    "{\"sections\": [{}, {\"columns\": 0}]}", "sections[1].columns",
+    "at least 1"
+  ),
+  (
+    "{\"sections\": [{\"header\": {\"text\": \"s\"}}]}",
+    "sections[0].header.height", "missing"
+  ),
   ("[1]", "[0]", "object"),
   ("[{\"w\": 1}]", "[0].h", "missing"),
   ("[{\"w\": -1, \"h\": 2}]", "[0].w", "at least 0"),
@@ -163,7 +240,9 @@ extension SceneTests {
       #expect(error.field == bad.field, "\(bad.json): \(error)")
       #expect(error.message.contains(bad.says), "\(bad.json): \(error.message)")
       #expect(error.description.hasPrefix("dir/bad.json: "), "\(error)")
-      if !bad.field.isEmpty { #expect(error.description.contains(": \(bad.field): "), "\(error)") }
+      if !bad.field.isEmpty {
+        #expect(error.description.contains(": \(bad.field): "), "\(error)")
+      }
     }
   }
 
@@ -171,18 +250,29 @@ extension SceneTests {
     let json = """
       {"sections": [{"items": {"count": 6000000, "heights": [1]}}, {"items": {"count": 6000000, "heights": [1]}}]}
       """
-    #expect(throws: SceneError.self) { try Scene(data: Data(json.utf8), path: "big.json") }
+    #expect(throws: SceneError.self) {
+      try Scene(data: Data(json.utf8), path: "big.json")
+    }
     if case .failure(let e) = parse(json, path: "big.json") {
-      #expect(e.file == "big.json" && e.message.contains("\(Scene.maximumItemCount)"))
+      #expect(
+        e.file == "big.json" && e.message.contains("\(Scene.maximumItemCount)"))
     }
     // Exactly the limit is fine.
-    #expect((try? parse("{\"items\": {\"count\": 10000000, \"heights\": [1]}}").get().itemCount) == Scene.maximumItemCount)
+    #expect(
+      (try? parse("{\"items\": {\"count\": 10000000, \"heights\": [1]}}").get()
+        .itemCount) == Scene.maximumItemCount)
   }
 
   @Test func viewportAtThePixelLimit_isAccepted() throws {
-    let scene = try parse("{\"viewport\": {\"width\": 16383.5, \"height\": 100, \"scale\": 2}}").get()
+    let scene = try parse(
+      "{\"viewport\": {\"width\": 16383.5, \"height\": 100, \"scale\": 2}}"
+    ).get()
     #expect(scene.viewport.width == 16383.5)
-    #expect(throws: SceneError.self) { try Scene(data: Data("{\"viewport\": {\"width\": 16384, \"scale\": 2}}".utf8), path: "x") }
+    #expect(throws: SceneError.self) {
+      try Scene(
+        data: Data("{\"viewport\": {\"width\": 16384, \"scale\": 2}}".utf8),
+        path: "x")
+    }
   }
 
   @Test func unreadableFile_namesTheFile() {
@@ -205,7 +295,9 @@ extension SceneTests {
       _ = try Scene(contentsOf: path)
       Issue.record("parsed invalid JSON")
     } catch {
-      #expect(error.file == path && error.field == "" && error.message.hasPrefix("invalid JSON"))
+      #expect(
+        error.file == path && error.field == ""
+          && error.message.hasPrefix("invalid JSON"))
     }
   }
 }
@@ -233,8 +325,16 @@ extension SceneTests {
     let scene = try Scene(contentsOf: path)
     #expect(scene.itemCount == 3)
     // Image paths resolve against the file that names them; URLs stay as they are.
-    #expect(scene.item(at: 0) == Item(length: .aspectRatio(width: 200, height: 300), price: "39.00", image: folder.path + "/img/1.jpg"))
-    #expect(scene.item(at: 1) == Item(length: .aspectRatio(width: 150, height: 75.5), price: "12.5", image: "http://x/2.jpg"))
+    #expect(
+      scene.item(at: 0)
+        == Item(
+          length: .aspectRatio(width: 200, height: 300), price: "39.00",
+          image: folder.path + "/img/1.jpg"))
+    #expect(
+      scene.item(at: 1)
+        == Item(
+          length: .aspectRatio(width: 150, height: 75.5), price: "12.5",
+          image: "http://x/2.jpg"))
     #expect(scene.item(at: 2).length == .aspectRatio(width: 0, height: 100))
     #expect(scene.layout == WaterflowLayout(scale: 2))
     // Laid out: height = column width × h / w, and w = 0 shows square.
@@ -244,20 +344,26 @@ extension SceneTests {
     #expect(controller.view.cell(at: 0)?.frame.height == width * 300 / 200)
     #expect(abs(controller.view.cell(at: 2)!.frame.height - width) < 1e-9)
     #expect(controller.view.cell(at: 0)?.price == "39.00")
-    #expect(controller.view.cell(at: 0)?.imagePath == folder.appendingPathComponent("img/1.jpg").path)
+    #expect(
+      controller.view.cell(at: 0)?.imagePath
+        == folder.appendingPathComponent("img/1.jpg").path)
     #expect(controller.view.cell(at: 1)?.imagePath == "http://x/2.jpg")
   }
 
   @Test func shopImport_fromASceneResolvesRelativeToTheScene() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(shopPlist.utf8).write(to: folder.appendingPathComponent("goods.plist"))
+    try Data(shopPlist.utf8).write(
+      to: folder.appendingPathComponent("goods.plist"))
     let scenePath = folder.appendingPathComponent("shop.json").path
-    try Data("{\"columns\": 2, \"items\": {\"import\": \"goods.plist\"}}".utf8).write(to: URL(fileURLWithPath: scenePath))
+    try Data("{\"columns\": 2, \"items\": {\"import\": \"goods.plist\"}}".utf8)
+      .write(to: URL(fileURLWithPath: scenePath))
     let scene = try Scene(contentsOf: scenePath)
-    #expect(scene.itemCount == 3 && scene.layout.sections[0].columns == .count(2))
+    #expect(
+      scene.itemCount == 3 && scene.layout.sections[0].columns == .count(2))
     let missing = folder.appendingPathComponent("missing.json").path
-    try Data("{\"items\": {\"import\": \"nope.plist\"}}".utf8).write(to: URL(fileURLWithPath: missing))
+    try Data("{\"items\": {\"import\": \"nope.plist\"}}".utf8).write(
+      to: URL(fileURLWithPath: missing))
     do {
       _ = try Scene(contentsOf: missing)
       Issue.record("imported a missing file")
@@ -267,14 +373,21 @@ extension SceneTests {
   }
 
   @Test func shopJSONArray_isReadLikeThePlist() throws {
-    let scene = try parse("[{\"w\": \"100\", \"h\": 50, \"price\": \"9.90\"}, {\"w\": 10, \"h\": \" 20 \"}]", path: "goods.json").get()
+    let scene = try parse(
+      "[{\"w\": \"100\", \"h\": 50, \"price\": \"9.90\"}, {\"w\": 10, \"h\": \" 20 \"}]",
+      path: "goods.json"
+    ).get()
     #expect(scene.itemCount == 2)
-    #expect(scene.item(at: 0) == Item(length: .aspectRatio(width: 100, height: 50), price: "9.90"))
+    #expect(
+      scene.item(at: 0)
+        == Item(length: .aspectRatio(width: 100, height: 50), price: "9.90"))
     #expect(scene.item(at: 1).length == .aspectRatio(width: 10, height: 20))
   }
 
   @Test func invalidPlist_isASceneError() {
-    if case .failure(let e) = parse("<?xml version=\"1.0\"?><plist><array><dict>", path: "x.plist") {
+    if case .failure(let e) = parse(
+      "<?xml version=\"1.0\"?><plist><array><dict>", path: "x.plist")
+    {
       #expect(e.file == "x.plist" && e.message.contains("property list"))
     } else {
       Issue.record("parsed a broken plist")
@@ -289,17 +402,22 @@ extension SceneTests {
     var list = ItemList(count: 4, heights: [1, 2, 3])
     list.append(count: 3)
     #expect(list.count == 7)
-    #expect((0..<7).map { list[$0].length } == [1, 2, 3, 1, 2, 3, 1].map { .fixed($0) })
+    #expect(
+      (0..<7).map { list[$0].length }
+        == [1, 2, 3, 1, 2, 3, 1].map { .fixed($0) })
   }
 
   @Test func itemList_prependTakesCyclicallyFromTheEnd() {
     var list = ItemList((1...4).map { Item(length: .fixed(Double($0))) })
     list.prepend(count: 2)
-    #expect((0..<6).map { list[$0].length } == [3, 4, 1, 2, 3, 4].map { .fixed($0) })
+    #expect(
+      (0..<6).map { list[$0].length } == [3, 4, 1, 2, 3, 4].map { .fixed($0) })
     var more = ItemList((1...3).map { Item(length: .fixed(Double($0))) })
     more.prepend(count: 5)
     #expect(more.count == 8)
-    #expect((0..<8).map { more[$0].length } == [2, 3, 1, 2, 3, 1, 2, 3].map { .fixed($0) })
+    #expect(
+      (0..<8).map { more[$0].length }
+        == [2, 3, 1, 2, 3, 1, 2, 3].map { .fixed($0) })
     // With nothing to continue, new items get the reference's default height, so the list and
     // the view (told of 6 new cells) agree.
     var empty = ItemList([])
@@ -317,16 +435,21 @@ extension SceneTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("s.json").path
-    try Data("""
+    try Data(
+      """
       [{"scroll": {"to": 1200, "step": 100}}, {"scroll": {"to": 0}}, {"append": 20}, {"prepend": 10},
        {"offset": 5.5}, {"resize": {"width": 667, "height": 375}}]
-      """.utf8).write(to: URL(fileURLWithPath: path))
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
     let script = try Script(contentsOf: path)
-    #expect(script.steps == [
-      .scroll(to: 1200, step: 100), .scroll(to: 0, step: 10), .append(20), .prepend(10), .offset(5.5),
-      .resize(Size(width: 667, height: 375)),
-    ])
-    try Data("{\"steps\": [{\"append\": 1}]}".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(
+      script.steps == [
+        .scroll(to: 1200, step: 100), .scroll(to: 0, step: 10), .append(20),
+        .prepend(10), .offset(5.5),
+        .resize(Size(width: 667, height: 375)),
+      ])
+    try Data("{\"steps\": [{\"append\": 1}]}".utf8).write(
+      to: URL(fileURLWithPath: path))
     #expect(try Script(contentsOf: path).steps == [.append(1)])
   }
 
@@ -358,8 +481,12 @@ extension SceneTests {
   }
 
   @Test func scrollScript_coversBothEnds() {
-    #expect(Script.scroll(from: 0, to: 300, step: 100).steps == [.offset(0), .scroll(to: 300, step: 100)])
-    let controller = SceneController(scene: try! Scene(contentsOf: scenesFolder + "/reference.json"))
+    #expect(
+      Script.scroll(from: 0, to: 300, step: 100).steps == [
+        .offset(0), .scroll(to: 300, step: 100),
+      ])
+    let controller = SceneController(
+      scene: try! Scene(contentsOf: scenesFolder + "/reference.json"))
     let records = controller.run(Script.scroll(from: 0, to: 250, step: 100))
     #expect(records.map(\.pass.offset) == [0, 100, 200, 250])
     let back = controller.run(Script(steps: [.scroll(to: 0, step: 100)]))
@@ -371,7 +498,10 @@ extension SceneTests {
 
 extension SceneController {
   fileprivate var displayedColours: [Int: Color?] {
-    Dictionary(uniqueKeysWithValues: view.displayed.map { ($0.index, $0.cell.backgroundColor) })
+    Dictionary(
+      uniqueKeysWithValues: view.displayed.map {
+        ($0.index, $0.cell.backgroundColor)
+      })
   }
 }
 
@@ -384,7 +514,9 @@ extension SceneTests {
     b.run(Script.scroll(from: 0, to: 1500, step: 90))
     #expect(a.displayedColours == b.displayedColours)
     for (_, cell) in a.view.displayed {
-      #expect(cell.backgroundColor == SceneController.colour(ofCell: cell.instanceID, seed: scene.seed))
+      #expect(
+        cell.backgroundColor
+          == SceneController.colour(ofCell: cell.instanceID, seed: scene.seed))
     }
     var other = scene
     other.seed = 2
@@ -394,25 +526,36 @@ extension SceneTests {
   }
 
   @Test func selection_isRecordedByTheController() throws {
-    let controller = SceneController(scene: try Scene(contentsOf: scenesFolder + "/reference.json"))
+    let controller = SceneController(
+      scene: try Scene(contentsOf: scenesFolder + "/reference.json"))
     controller.view.layoutSubviews()
     #expect(controller.view.selectCell(at: Point(x: 300, y: 140)) == 3)
     #expect(controller.view.selectCell(at: Point(x: 127, y: 50)) == nil)
     #expect(controller.selections == [3])
   }
 
-  @Test func scriptTrace_keepsInvariants_throughScrollAppendPrependResize() throws {
+  @Test func scriptTrace_keepsInvariants_throughScrollAppendPrependResize()
+    throws
+  {
     let seeds: [UInt64] = Array(0..<40)
     for seed in seeds {
       var rng = SeededGenerator(seed: seed)
       var scene = try Scene(contentsOf: scenesFolder + "/reference.json")
       if Bool.random(using: &rng) {
-        scene.sections = [ItemList((0..<Int.random(in: 1...80, using: &rng)).map { _ in
-          Item(
-            length: Bool.random(using: &rng) ? .fixed(Double(Int.random(in: 0...200, using: &rng))) : .aspectRatio(width: Double(Int.random(in: 0...400, using: &rng)), height: 300),
-            span: Int.random(in: 0..<8, using: &rng) == 0 ? .full : .columns(Int.random(in: 1...2, using: &rng)),
-            identifier: Bool.random(using: &rng) ? "a" : "b")
-        })]
+        scene.sections = [
+          ItemList(
+            (0..<Int.random(in: 1...80, using: &rng)).map { _ in
+              Item(
+                length: Bool.random(using: &rng)
+                  ? .fixed(Double(Int.random(in: 0...200, using: &rng)))
+                  : .aspectRatio(
+                    width: Double(Int.random(in: 0...400, using: &rng)),
+                    height: 300),
+                span: Int.random(in: 0..<8, using: &rng) == 0
+                  ? .full : .columns(Int.random(in: 1...2, using: &rng)),
+                identifier: Bool.random(using: &rng) ? "a" : "b")
+            })
+        ]
       }
       scene.buffer = Bool.random(using: &rng) ? 0 : 150
       let controller = SceneController(scene: scene)
@@ -421,51 +564,85 @@ extension SceneTests {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: steps.append(.append(Int.random(in: 0...30, using: &rng)))
         case 1: steps.append(.prepend(Int.random(in: 0...30, using: &rng)))
-        case 2: steps.append(.resize(Bool.random(using: &rng) ? Size(width: 667, height: 375) : Size(width: 375, height: 667)))
-        case 3: steps.append(.offset(Double(Int.random(in: -100...4000, using: &rng))))
-        default: steps.append(.scroll(to: Double(Int.random(in: 0...4000, using: &rng)), step: Double(Int.random(in: 20...400, using: &rng))))
+        case 2:
+          steps.append(
+            .resize(
+              Bool.random(using: &rng)
+                ? Size(width: 667, height: 375) : Size(width: 375, height: 667))
+          )
+        case 3:
+          steps.append(
+            .offset(Double(Int.random(in: -100...4000, using: &rng))))
+        default:
+          steps.append(
+            .scroll(
+              to: Double(Int.random(in: 0...4000, using: &rng)),
+              step: Double(Int.random(in: 20...400, using: &rng))))
         }
       }
       var previous: [Int: Int] = [:]  // index → cell
       var displayedEver = Set<Int>()
       // Run step by step: a scroll step's passes share one layout, the others make one pass each.
       run: for step in steps {
-      for record in controller.run(Script(steps: [step])) {
-        let view = controller.view
-        let snapshot = view.snapshot!
-        let length = view.bounds.height
-        let pass = record.pass
-        let expected = snapshot.indicesByFullScan(from: pass.offset - view.preloadBuffer, to: pass.offset + length + view.preloadBuffer)
-        guard pass.displayed.map(\.index) == expected else {
-          Issue.record("seed \(seed) \(record.event ?? "scroll") at \(pass.offset): displayed \(pass.displayed.map(\.index)) vs \(expected)")
-          break run
+        for record in controller.run(Script(steps: [step])) {
+          let view = controller.view
+          let snapshot = view.snapshot!
+          let length = view.bounds.height
+          let pass = record.pass
+          let expected = snapshot.indicesByFullScan(
+            from: pass.offset - view.preloadBuffer,
+            to: pass.offset + length + view.preloadBuffer)
+          guard pass.displayed.map(\.index) == expected else {
+            Issue.record(
+              "seed \(seed) \(record.event ?? "scroll") at \(pass.offset): displayed \(pass.displayed.map(\.index)) vs \(expected)"
+            )
+            break run
+          }
+          // The frames equal a full layout of the scene as it now is.
+          let full = controller.scene.layout.snapshot(
+            viewport: controller.scene.viewport,
+            itemCounts: controller.scene.sections.map(\.count)
+          ) { controller.scene.item(at: $0).metrics }
+          guard snapshot.frames == full.frames,
+            snapshot.contentSize == full.contentSize
+          else {
+            Issue.record(
+              "seed \(seed) \(record.event ?? "scroll"): frames differ from a full layout"
+            )
+            break run
+          }
+          let cells = pass.displayed.map(\.cell)
+          #expect(
+            Set(cells).count == cells.count,
+            "seed \(seed): a cell at two indices")
+          for (i, cell) in view.displayed {
+            #expect(cell.frame == snapshot.frame(at: i))
+          }
+          // A cell that entered was created or reused in this pass; the others were displayed before.
+          let fresh = Set(pass.created.map(\.cell) + pass.reused.map(\.cell))
+          var shifted = previous
+          if let event = record.event, event.hasPrefix("prepend ") {
+            let n = Int(event.dropFirst(8))!
+            shifted = Dictionary(
+              uniqueKeysWithValues: previous.map { ($0.key + n, $0.value) })
+          }
+          for d in pass.displayed
+          where !fresh.contains(d.cell) && shifted[d.index] != d.cell {
+            Issue.record(
+              "seed \(seed) \(record.event ?? "scroll"): cell \(d.cell) appeared at \(d.index) without being asked for"
+            )
+          }
+          for c in pass.created.map(\.cell) {
+            #expect(!displayedEver.contains(c))
+          }
+          displayedEver.formUnion(cells)
+          previous = Dictionary(
+            uniqueKeysWithValues: pass.displayed.map { ($0.index, $0.cell) })
         }
-        // The frames equal a full layout of the scene as it now is.
-        let full = controller.scene.layout.snapshot(
-          viewport: controller.scene.viewport, itemCounts: controller.scene.sections.map(\.count)) { controller.scene.item(at: $0).metrics }
-        guard snapshot.frames == full.frames, snapshot.contentSize == full.contentSize else {
-          Issue.record("seed \(seed) \(record.event ?? "scroll"): frames differ from a full layout")
-          break run
-        }
-        let cells = pass.displayed.map(\.cell)
-        #expect(Set(cells).count == cells.count, "seed \(seed): a cell at two indices")
-        for (i, cell) in view.displayed { #expect(cell.frame == snapshot.frame(at: i)) }
-        // A cell that entered was created or reused in this pass; the others were displayed before.
-        let fresh = Set(pass.created.map(\.cell) + pass.reused.map(\.cell))
-        var shifted = previous
-        if let event = record.event, event.hasPrefix("prepend ") {
-          let n = Int(event.dropFirst(8))!
-          shifted = Dictionary(uniqueKeysWithValues: previous.map { ($0.key + n, $0.value) })
-        }
-        for d in pass.displayed where !fresh.contains(d.cell) && shifted[d.index] != d.cell {
-          Issue.record("seed \(seed) \(record.event ?? "scroll"): cell \(d.cell) appeared at \(d.index) without being asked for")
-        }
-        for c in pass.created.map(\.cell) { #expect(!displayedEver.contains(c)) }
-        displayedEver.formUnion(cells)
-        previous = Dictionary(uniqueKeysWithValues: pass.displayed.map { ($0.index, $0.cell) })
-      }
-      // Every cell created was displayed: none is made and thrown away.
-      #expect(controller.view.createdCellCount == displayedEver.count, "seed \(seed) after \(step)")
+        // Every cell created was displayed: none is made and thrown away.
+        #expect(
+          controller.view.createdCellCount == displayedEver.count,
+          "seed \(seed) after \(step)")
       }
     }
   }

@@ -36,7 +36,8 @@ private final class DemoSource: WaterflowViewDataSource, WaterflowViewDelegate {
   func numberOfCells(in view: WaterflowView) -> Int { count }
   func numberOfColumns(in view: WaterflowView) -> Int { columns }
 
-  func waterflowView(_ view: WaterflowView, cellAt index: Int) -> WaterflowCell {
+  func waterflowView(_ view: WaterflowView, cellAt index: Int) -> WaterflowCell
+  {
     asked.append(index)
     let id = identifiers[index % identifiers.count]
     if let cell = view.dequeueReusableCell(withIdentifier: id) { return cell }
@@ -46,13 +47,23 @@ private final class DemoSource: WaterflowViewDataSource, WaterflowViewDelegate {
     return cell
   }
 
-  func waterflowView(_ view: WaterflowView, heightAt index: Int) -> Double { heights[index % heights.count] }
-  func waterflowView(_ view: WaterflowView, marginFor type: MarginType) -> Double { margins[type] ?? 10 }
-  func waterflowView(_ view: WaterflowView, shouldSelectCellAt index: Int) -> Bool { allowSelection }
-  func waterflowView(_ view: WaterflowView, didSelectCellAt index: Int) { selected.append(index) }
+  func waterflowView(_ view: WaterflowView, heightAt index: Int) -> Double {
+    heights[index % heights.count]
+  }
+  func waterflowView(_ view: WaterflowView, marginFor type: MarginType)
+    -> Double
+  { margins[type] ?? 10 }
+  func waterflowView(_ view: WaterflowView, shouldSelectCellAt index: Int)
+    -> Bool
+  { allowSelection }
+  func waterflowView(_ view: WaterflowView, didSelectCellAt index: Int) {
+    selected.append(index)
+  }
 }
 
-private func demoView(count: Int = 100, bounds: Size = Size(width: 375, height: 667)) -> (WaterflowView, DemoSource) {
+private func demoView(
+  count: Int = 100, bounds: Size = Size(width: 375, height: 667)
+) -> (WaterflowView, DemoSource) {
   let source = DemoSource(count: count, heights: [90, 110, 80])
   source.margins = [.column: 5, .row: 5]
   let view = WaterflowView(bounds: bounds)
@@ -63,7 +74,8 @@ private func demoView(count: Int = 100, bounds: Size = Size(width: 375, height: 
 
 /// Checks the reuse invariants of one pass; returns false (after recording) on the first failure.
 private func checkPass(
-  _ view: WaterflowView, _ pass: LayoutPass, before: [Int: ObjectIdentifier], asked: ArraySlice<Int>,
+  _ view: WaterflowView, _ pass: LayoutPass, before: [Int: ObjectIdentifier],
+  asked: ArraySlice<Int>,
   peak: inout [String: Int], created: [String: Int], context: String
 ) -> Bool {
   guard let snapshot = view.snapshot else {
@@ -71,29 +83,47 @@ private func checkPass(
     return false
   }
   let length = view.bounds.height
-  let expected = snapshot.indicesByFullScan(from: view.offset - view.preloadBuffer, to: view.offset + length + view.preloadBuffer)
+  let expected = snapshot.indicesByFullScan(
+    from: view.offset - view.preloadBuffer,
+    to: view.offset + length + view.preloadBuffer)
   let shown = view.displayed.map(\.index)
   // Pools are per identifier, so the bound holds per identifier.
   var now: [String: Int] = [:]
   for (_, cell) in view.displayed { now[cell.reuseIdentifier, default: 0] += 1 }
   for (id, n) in now { peak[id] = max(peak[id] ?? 0, n) }
   var problems: [String] = []
-  if shown != expected { problems.append("displayed \(shown) but on screen \(expected)") }
-  if pass.displayed.map(\.index) != shown { problems.append("pass.displayed \(pass.displayed.map(\.index))") }
-  let objects = Set(view.displayed.map { ObjectIdentifier($0.cell) })
-  if objects.count != shown.count { problems.append("a cell is displayed at two indices") }
-  for (i, cell) in view.displayed where cell.frame != snapshot.frame(at: i) {
-    problems.append("cell \(i) at \(cell.frame), layout says \(snapshot.frame(at: i))")
+  if shown != expected {
+    problems.append("displayed \(shown) but on screen \(expected)")
   }
-  for (id, n) in created where n > peak[id] ?? 0 { problems.append("created \(n) \(id) cells, peak displayed \(peak[id] ?? 0)") }
-  if view.createdCellCount != created.values.reduce(0, +) { problems.append("createdCellCount \(view.createdCellCount)") }
+  if pass.displayed.map(\.index) != shown {
+    problems.append("pass.displayed \(pass.displayed.map(\.index))")
+  }
+  let objects = Set(view.displayed.map { ObjectIdentifier($0.cell) })
+  if objects.count != shown.count {
+    problems.append("a cell is displayed at two indices")
+  }
+  for (i, cell) in view.displayed where cell.frame != snapshot.frame(at: i) {
+    problems.append(
+      "cell \(i) at \(cell.frame), layout says \(snapshot.frame(at: i))")
+  }
+  for (id, n) in created where n > peak[id] ?? 0 {
+    problems.append("created \(n) \(id) cells, peak displayed \(peak[id] ?? 0)")
+  }
+  if view.createdCellCount != created.values.reduce(0, +) {
+    problems.append("createdCellCount \(view.createdCellCount)")
+  }
   // Only entering indices are asked for: never one that stayed displayed.
   let entering = shown.filter { before[$0] == nil }
-  if Array(asked) != entering { problems.append("asked for \(Array(asked)), entering \(entering)") }
-  for i in shown where before[i] != nil && before[i] != ObjectIdentifier(view.cell(at: i)!) {
+  if Array(asked) != entering {
+    problems.append("asked for \(Array(asked)), entering \(entering)")
+  }
+  for i in shown
+  where before[i] != nil && before[i] != ObjectIdentifier(view.cell(at: i)!) {
     problems.append("cell at \(i) changed while staying on screen")
   }
-  if pass.created.count + pass.reused.count != entering.count { problems.append("created + reused ≠ entering") }
+  if pass.created.count + pass.reused.count != entering.count {
+    problems.append("created + reused ≠ entering")
+  }
   if view.reusePool.count != pass.poolSize { problems.append("pool size") }
   if !problems.isEmpty {
     Issue.record("\(context): \(problems.joined(separator: "; "))")
@@ -118,10 +148,12 @@ extension WaterflowViewTests {
     #expect(pass.created.map(\.index) == onScreen)
     #expect(pass.created.map(\.cell) == Array(1...onScreen.count))
     #expect(source.asked == onScreen)
-    #expect(view.cell(at: 3)?.frame == Rect(x: 250, y: 95, width: 115, height: 90))
+    #expect(
+      view.cell(at: 3)?.frame == Rect(x: 250, y: 95, width: 115, height: 90))
     // A second pass at the same offset asks for nothing.
     let again = view.layoutSubviews()
-    #expect(again.created.isEmpty && again.reused.isEmpty && again.enqueued.isEmpty)
+    #expect(
+      again.created.isEmpty && again.reused.isEmpty && again.enqueued.isEmpty)
     #expect(source.asked == onScreen)
   }
 
@@ -130,8 +162,10 @@ extension WaterflowViewTests {
     let view = WaterflowView(bounds: Size(width: 340, height: 500))
     view.dataSource = source
     view.layoutSubviews()
-    #expect(view.cell(at: 0)?.frame == Rect(x: 10, y: 10, width: 100, height: 100))
-    #expect(view.cell(at: 4)?.frame == Rect(x: 120, y: 120, width: 100, height: 100))
+    #expect(
+      view.cell(at: 0)?.frame == Rect(x: 10, y: 10, width: 100, height: 100))
+    #expect(
+      view.cell(at: 4)?.frame == Rect(x: 120, y: 120, width: 100, height: 100))
     #expect(view.selectCell(at: Point(x: 50, y: 50)) == nil)
   }
 
@@ -139,7 +173,8 @@ extension WaterflowViewTests {
     let view = WaterflowView(bounds: Size(width: 320, height: 480))
     let pass = view.layoutSubviews()
     #expect(pass.displayed.isEmpty)
-    #expect(view.snapshot?.emptyView == Rect(x: 0, y: 0, width: 320, height: 480))
+    #expect(
+      view.snapshot?.emptyView == Rect(x: 0, y: 0, width: 320, height: 480))
     #expect(view.contentSize == Size(width: 320, height: 480))
   }
 }
@@ -153,21 +188,33 @@ extension WaterflowViewTests {
       let source = DemoSource(
         count: Int.random(in: 0...250, using: &rng),
         heights: (0..<Int.random(in: 1...7, using: &rng)).map { _ in
-          Int.random(in: 0..<6, using: &rng) == 0 ? 0 : Double(Int.random(in: 10...300, using: &rng))
+          Int.random(in: 0..<6, using: &rng) == 0
+            ? 0 : Double(Int.random(in: 10...300, using: &rng))
         },
         columns: Int.random(in: 1...6, using: &rng))
-      for type in MarginType.allCases { source.margins[type] = Double(Int.random(in: 0...20, using: &rng)) }
+      for type in MarginType.allCases {
+        source.margins[type] = Double(Int.random(in: 0...20, using: &rng))
+      }
       if Bool.random(using: &rng) { source.identifiers = ["a", "b", "c"] }
-      let view = WaterflowView(bounds: Size(width: Double.random(in: 200...800, using: &rng), height: Double.random(in: 200...900, using: &rng)))
+      let view = WaterflowView(
+        bounds: Size(
+          width: Double.random(in: 200...800, using: &rng),
+          height: Double.random(in: 200...900, using: &rng)))
       view.dataSource = source
       view.delegate = source
-      if Bool.random(using: &rng) { view.preloadBuffer = Double(Int.random(in: 0...400, using: &rng)) }
+      if Bool.random(using: &rng) {
+        view.preloadBuffer = Double(Int.random(in: 0...400, using: &rng))
+      }
       var peak: [String: Int] = [:]
       var before: [Int: ObjectIdentifier] = [:]
       var askedSoFar = 0
       var offsets: [Double] = [0]
       let pass0 = view.layoutSubviews()
-      guard checkPass(view, pass0, before: [:], asked: source.asked[...], peak: &peak, created: source.createdByIdentifier, context: "seed \(seed) first") else { continue }
+      guard
+        checkPass(
+          view, pass0, before: [:], asked: source.asked[...], peak: &peak,
+          created: source.createdByIdentifier, context: "seed \(seed) first")
+      else { continue }
       let end = max(0, view.contentSize.height - view.bounds.height)
       var y = 0.0
       while y < end + 200 {
@@ -177,23 +224,33 @@ extension WaterflowViewTests {
       while y > -100 {
         y -= Double.random(in: 1...250, using: &rng)
         offsets.append(y)
-        if Int.random(in: 0..<5, using: &rng) == 0 { offsets.append(y + Double.random(in: 0...30, using: &rng)) }
+        if Int.random(in: 0..<5, using: &rng) == 0 {
+          offsets.append(y + Double.random(in: 0...30, using: &rng))
+        }
       }
       askedSoFar = source.asked.count
-      before = Dictionary(uniqueKeysWithValues: view.displayed.map { ($0.index, ObjectIdentifier($0.cell)) })
+      before = Dictionary(
+        uniqueKeysWithValues: view.displayed.map {
+          ($0.index, ObjectIdentifier($0.cell))
+        })
       var ok = true
       for offset in offsets where ok {
         let pass = view.scroll(to: offset)
         ok = checkPass(
-          view, pass, before: before, asked: source.asked[askedSoFar...], peak: &peak, created: source.createdByIdentifier,
+          view, pass, before: before, asked: source.asked[askedSoFar...],
+          peak: &peak, created: source.createdByIdentifier,
           context: "seed \(seed) offset \(offset)")
         askedSoFar = source.asked.count
-        before = Dictionary(uniqueKeysWithValues: view.displayed.map { ($0.index, ObjectIdentifier($0.cell)) })
+        before = Dictionary(
+          uniqueKeysWithValues: view.displayed.map {
+            ($0.index, ObjectIdentifier($0.cell))
+          })
       }
     }
   }
 
-  @Test func leavingCells_areEnqueuedInAscendingOrder_andReusedLastInFirstOut() {
+  @Test func leavingCells_areEnqueuedInAscendingOrder_andReusedLastInFirstOut()
+  {
     let (view, source) = demoView()
     defer { withExtendedLifetime(source) {} }
     let first = view.layoutSubviews()
@@ -203,9 +260,13 @@ extension WaterflowViewTests {
     #expect(pass.enqueued.map(\.cell) == first.displayed.map(\.cell))
     // The entering cells were served last-in-first-out: the cell that left at the highest index first.
     let entering = pass.reused.map(\.cell)
-    #expect(entering == Array(first.displayed.map(\.cell).reversed().prefix(entering.count)))
+    #expect(
+      entering
+        == Array(first.displayed.map(\.cell).reversed().prefix(entering.count)))
     // New cells are created only once the pool has run dry.
-    if !pass.created.isEmpty { #expect(pass.reused.count == first.displayed.count) }
+    if !pass.created.isEmpty {
+      #expect(pass.reused.count == first.displayed.count)
+    }
   }
 
   @Test func prepareForReuse_isCalledOnEnqueue_andSelectionCleared() {
@@ -225,21 +286,30 @@ extension WaterflowViewTests {
     let (view, source) = demoView()
     defer { withExtendedLifetime(source) {} }
     view.layoutSubviews()
-    let colours = Dictionary(uniqueKeysWithValues: view.displayed.map { (ObjectIdentifier($0.cell), $0.cell.backgroundColor) })
+    let colours = Dictionary(
+      uniqueKeysWithValues: view.displayed.map {
+        (ObjectIdentifier($0.cell), $0.cell.backgroundColor)
+      })
     let pass = view.scroll(to: 2000)
     #expect(!pass.reused.isEmpty)
     for r in pass.reused {
       let cell = view.cell(at: r.index)!
-      #expect(cell.backgroundColor == colours[ObjectIdentifier(cell)]!, "cell \(r.cell) at \(r.index)")
+      #expect(
+        cell.backgroundColor == colours[ObjectIdentifier(cell)]!,
+        "cell \(r.cell) at \(r.index)")
     }
   }
 
   @Test func reusePool_isLastInFirstOutPerIdentifier() {
     var pool = ReusePool()
-    let cells = (0..<5).map { CountingCell(reuseIdentifier: $0 % 2 == 0 ? "even" : "odd") }
+    let cells = (0..<5).map {
+      CountingCell(reuseIdentifier: $0 % 2 == 0 ? "even" : "odd")
+    }
     for c in cells { pool.enqueue(c) }
     #expect(pool.count == 5)
-    #expect(pool.count(withIdentifier: "even") == 3 && pool.count(withIdentifier: "odd") == 2)
+    #expect(
+      pool.count(withIdentifier: "even") == 3
+        && pool.count(withIdentifier: "odd") == 2)
     #expect(cells.allSatisfy { $0.prepared == 1 })
     #expect(pool.dequeue(withIdentifier: "even") === cells[4])
     #expect(pool.dequeue(withIdentifier: "even") === cells[2])
@@ -256,7 +326,9 @@ extension WaterflowViewTests {
     view.layoutSubviews()
     for offset in stride(from: 0.0, through: 2500, by: 37) {
       view.scroll(to: offset)
-      for (i, cell) in view.displayed { #expect(cell.reuseIdentifier == (i % 2 == 0 ? "x" : "y")) }
+      for (i, cell) in view.displayed {
+        #expect(cell.reuseIdentifier == (i % 2 == 0 ? "x" : "y"))
+      }
     }
   }
 
@@ -314,7 +386,9 @@ extension WaterflowViewTests {
     view.layoutSubviews()
     view.scroll(to: 1000)
     for (i, cell) in view.displayed where cell.frame.height > 0 {
-      #expect(view.indexForCell(at: Point(x: cell.frame.midX, y: cell.frame.midY)) == i)
+      #expect(
+        view.indexForCell(at: Point(x: cell.frame.midX, y: cell.frame.midY))
+          == i)
     }
     #expect(view.indexForCell(at: Point(x: 50, y: 50)) == nil)
   }
@@ -328,19 +402,28 @@ extension WaterflowViewTests {
     defer { withExtendedLifetime(source) {} }
     view.layoutSubviews()
     view.scroll(to: 300)
-    let before = Dictionary(uniqueKeysWithValues: view.displayed.map { ($0.index, ObjectIdentifier($0.cell)) })
+    let before = Dictionary(
+      uniqueKeysWithValues: view.displayed.map {
+        ($0.index, ObjectIdentifier($0.cell))
+      })
     view.bounds = Size(width: 667, height: 375)
     let pass = view.layoutSubviews()
     let snapshot = view.snapshot!
     #expect(snapshot.viewport == Size(width: 667, height: 375))
     let landscapeWidth: Double = (667.0 - 20 - 10) / 3
     #expect(view.columnWidth == landscapeWidth)
-    #expect(view.displayed.map(\.index) == snapshot.indicesByFullScan(from: 300, to: 675))
+    #expect(
+      view.displayed.map(\.index)
+        == snapshot.indicesByFullScan(from: 300, to: 675))
     for (i, cell) in view.displayed {
       #expect(cell.frame == snapshot.frame(at: i))
-      if let old = before[i] { #expect(old == ObjectIdentifier(cell), "index \(i) kept its cell") }
+      if let old = before[i] {
+        #expect(old == ObjectIdentifier(cell), "index \(i) kept its cell")
+      }
     }
-    #expect(pass.created.count + pass.reused.count == view.displayed.filter { before[$0.index] == nil }.count)
+    #expect(
+      pass.created.count + pass.reused.count
+        == view.displayed.filter { before[$0.index] == nil }.count)
     #expect(!view.displayed.filter { before[$0.index] != nil }.isEmpty)
   }
 
@@ -348,18 +431,24 @@ extension WaterflowViewTests {
     let source = DemoSource(count: 40, heights: [50])
     let view = WaterflowView(bounds: Size(width: 375, height: 667))
     view.dataSource = source
-    view.layout = WaterflowLayout(sections: [Section(columns: .perOrientation(portrait: 2, landscape: 4))])
+    view.layout = WaterflowLayout(sections: [
+      Section(columns: .perOrientation(portrait: 2, landscape: 4))
+    ])
     view.layoutSubviews()
     #expect(view.snapshot?.columnCount == 2)
     view.bounds = Size(width: 667, height: 375)
     view.layoutSubviews()
     #expect(view.snapshot?.columnCount == 4)
-    for (i, cell) in view.displayed { #expect(cell.frame == view.snapshot!.frame(at: i)) }
+    for (i, cell) in view.displayed {
+      #expect(cell.frame == view.snapshot!.frame(at: i))
+    }
     // An explicit orientation wins over the bounds.
     view.orientation = .portrait
     view.layoutSubviews()
     #expect(view.snapshot?.columnCount == 2)
-    for (i, cell) in view.displayed { #expect(cell.frame == view.snapshot!.frame(at: i)) }
+    for (i, cell) in view.displayed {
+      #expect(cell.frame == view.snapshot!.frame(at: i))
+    }
   }
 }
 
@@ -370,11 +459,16 @@ extension WaterflowViewTests {
     let (view, source) = demoView(count: 30)
     view.layoutSubviews()
     view.scroll(to: 700)
-    let before = Dictionary(uniqueKeysWithValues: view.displayed.map { ($0.index, ObjectIdentifier($0.cell)) })
+    let before = Dictionary(
+      uniqueKeysWithValues: view.displayed.map {
+        ($0.index, ObjectIdentifier($0.cell))
+      })
     source.count = 80
     view.appendCells(count: 50)
     let pass = view.layoutSubviews()
-    let full = view.effectiveLayout.snapshot(viewport: view.bounds, itemCounts: [80]) { .height([90, 110, 80][$0 % 3]) }
+    let full = view.effectiveLayout.snapshot(
+      viewport: view.bounds, itemCounts: [80]
+    ) { .height([90, 110, 80][$0 % 3]) }
     #expect(view.snapshot!.frames == full.frames)
     #expect(view.contentSize == full.contentSize)
     for (i, cell) in view.displayed {
@@ -382,7 +476,9 @@ extension WaterflowViewTests {
       if let old = before[i] { #expect(old == ObjectIdentifier(cell)) }
     }
     #expect(pass.enqueued.isEmpty)
-    #expect(view.displayed.map(\.index) == full.indicesByFullScan(from: 700, to: 1367))
+    #expect(
+      view.displayed.map(\.index) == full.indicesByFullScan(from: 700, to: 1367)
+    )
   }
 
   @Test func appendCells_toAnEmptyView() {
@@ -400,36 +496,53 @@ extension WaterflowViewTests {
     let (view, source) = demoView(count: 60)
     view.layoutSubviews()
     view.scroll(to: 400)
-    let before = Dictionary(uniqueKeysWithValues: view.displayed.map { ($0.index, ObjectIdentifier($0.cell)) })
+    let before = Dictionary(
+      uniqueKeysWithValues: view.displayed.map {
+        ($0.index, ObjectIdentifier($0.cell))
+      })
     // Three cells with the pattern's heights keep every later item's height (index % 3).
     source.count = 63
     view.insertCells(at: 0, count: 3)
     let snapshot = view.snapshot!
-    let full = view.effectiveLayout.snapshot(viewport: view.bounds, itemCounts: [63]) { .height([90, 110, 80][$0 % 3]) }
+    let full = view.effectiveLayout.snapshot(
+      viewport: view.bounds, itemCounts: [63]
+    ) { .height([90, 110, 80][$0 % 3]) }
     #expect(snapshot.frames == full.frames)
     for (i, cell) in view.displayed {
       #expect(cell.frame == full.frame(at: i))
       #expect(before[i - 3] == ObjectIdentifier(cell))
     }
     view.layoutSubviews()
-    #expect(view.displayed.map(\.index) == full.indicesByFullScan(from: 400, to: 1067))
+    #expect(
+      view.displayed.map(\.index) == full.indicesByFullScan(from: 400, to: 1067)
+    )
     for (i, cell) in view.displayed {
       #expect(cell.frame == full.frame(at: i))
-      if let old = before[i - 3] { #expect(old == ObjectIdentifier(cell), "index \(i)") }
+      if let old = before[i - 3] {
+        #expect(old == ObjectIdentifier(cell), "index \(i)")
+      }
     }
   }
 
   @Test func insertCells_inTheMiddle_keepsCellsBeforeTheIndex() {
     let (view, source) = demoView(count: 60)
     view.layoutSubviews()
-    let before = Dictionary(uniqueKeysWithValues: view.displayed.map { ($0.index, ObjectIdentifier($0.cell)) })
+    let before = Dictionary(
+      uniqueKeysWithValues: view.displayed.map {
+        ($0.index, ObjectIdentifier($0.cell))
+      })
     source.count = 63
     view.insertCells(at: 5, count: 3)
     view.layoutSubviews()
-    let full = view.effectiveLayout.snapshot(viewport: view.bounds, itemCounts: [63]) { .height([90, 110, 80][$0 % 3]) }
+    let full = view.effectiveLayout.snapshot(
+      viewport: view.bounds, itemCounts: [63]
+    ) { .height([90, 110, 80][$0 % 3]) }
     #expect(view.snapshot!.frames == full.frames)
-    for i in 0..<5 { #expect(before[i] == view.cell(at: i).map(ObjectIdentifier.init)) }
-    #expect(view.displayed.map(\.index) == full.indicesByFullScan(from: 0, to: 667))
+    for i in 0..<5 {
+      #expect(before[i] == view.cell(at: i).map(ObjectIdentifier.init))
+    }
+    #expect(
+      view.displayed.map(\.index) == full.indicesByFullScan(from: 0, to: 667))
   }
 }
 
@@ -440,7 +553,8 @@ extension WaterflowViewTests {
     let source = DemoSource(count: 0, heights: [50])
     let view = WaterflowView(bounds: Size(width: 375, height: 667))
     view.dataSource = source
-    view.layout = WaterflowLayout(headerLength: 44, footerLength: 30, emptyLength: 200)
+    view.layout = WaterflowLayout(
+      headerLength: 44, footerLength: 30, emptyLength: 200)
     view.layoutSubviews()
     let s = view.snapshot!
     #expect(s.header == Rect(x: 0, y: 0, width: 375, height: 44))
