@@ -175,11 +175,14 @@ public struct ScrollJob: Sendable {
       )
       makeWorker = {
         let renderer = try makeRenderer()
+        var canvas: ImageSurface?
         return { frame in
-          // Frames already run one per core, so each is encoded on its own thread only.
-          let png = try renderer.surface(
-            of: frame.content, options: renderOptions(frame)
-          ).pngDataOnThisThread(compression: .frames)
+          // Frames already run one per core, so each is encoded on its own thread only, and
+          // each worker draws every frame into the same surface.
+          let surface = try renderer.surface(
+            of: frame.content, options: renderOptions(frame), reusing: canvas)
+          canvas = surface
+          let png = surface.pngDataOnThisThread(compression: .frames)
           try images.collect(renderer.images)
           try writeAtomically(
             png,
@@ -230,9 +233,11 @@ public struct ScrollJob: Sendable {
         fps: script.fps)
       makeWorker = {
         let renderer = try makeRenderer()
+        var canvas: ImageSurface?
         return { frame in
           let surface = try renderer.surface(
-            of: frame.content, options: renderOptions(frame))
+            of: frame.content, options: renderOptions(frame), reusing: canvas)
+          canvas = surface
           try images.collect(renderer.images)
           return Self.bgra(surface, width: pixelWidth, height: pixelHeight)
         }

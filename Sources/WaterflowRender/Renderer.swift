@@ -88,11 +88,26 @@ public final class Renderer {
   }
 
   /// Renders a captured frame into a raster surface.
+  ///
+  /// - Parameter previous: A surface from an earlier frame to draw into when it has the right
+  ///   size: a frame sequence then skips allocating (and page-faulting) a new one per frame.
   public func surface(
-    of frame: FrameContent, options: RenderOptions = RenderOptions()
+    of frame: FrameContent, options: RenderOptions = RenderOptions(),
+    reusing previous: ImageSurface? = nil
   ) throws -> ImageSurface {
-    let surface = try makeSurface(
-      size: frame.canvasSize(debug: options.debug), scale: options.scale)
+    let size = frame.canvasSize(debug: options.debug)
+    let surface: ImageSurface
+    if let previous, previous.width == pixels(size.width, options.scale),
+      previous.height == pixels(size.height, options.scale)
+    {
+      // Cleared, so a partly covered last pixel row or column blends with nothing old.
+      previous.withUnsafeMutablePixels { buffer, _ in
+        _ = buffer.initializeMemory(as: UInt8.self, repeating: 0)
+      }
+      surface = previous
+    } else {
+      surface = try makeSurface(size: size, scale: options.scale)
+    }
     let context = try Context(surface)
     context.scale(x: options.scale, y: options.scale)
     draw(frame, in: context, options: options)
@@ -139,10 +154,12 @@ public final class Renderer {
     }
   }
 
+  private func pixels(_ points: Double, _ scale: Double) -> Int {
+    Int((points * scale).rounded(.up))
+  }
+
   private func makeSurface(size: Size, scale: Double) throws -> ImageSurface {
-    let width = Int((size.width * scale).rounded(.up))
-    let height = Int((size.height * scale).rounded(.up))
-    return try ImageSurface(width: width, height: height)
+    try ImageSurface(width: pixels(size.width, scale), height: pixels(size.height, scale))
   }
 
   private func output(
