@@ -83,6 +83,16 @@ func check(_ status: cairo_status_t) throws(CairoError) {
   }
 }
 
+/// Takes ownership of a newly created cairo surface: checks its status, destroying it on failure.
+func adoptSurface(_ surface: OpaquePointer) throws(CairoError) {
+  do {
+    try check(cairo_surface_status(surface))
+  } catch {
+    cairo_surface_destroy(surface)
+    throw error
+  }
+}
+
 /// A failure that Waterflow's Cairo module detects itself, with a message naming the bad input.
 ///
 /// For example, a surface larger than cairo's limit of 32767 pixels per side, a PNG file that

@@ -49,7 +49,7 @@ public final class ImageSurface {
     }
     let surface = cairo_image_surface_create(
       CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-    try Self.adopt(surface)
+    try adoptSurface(surface)
     self.pointer = surface
     self.width = width
     self.height = height
@@ -58,7 +58,7 @@ public final class ImageSurface {
 
   /// Takes ownership of an ARGB32 image surface that cairo created, such as one read from a PNG.
   init(adopting surface: OpaquePointer) throws(CairoError) {
-    try Self.adopt(surface)
+    try adoptSurface(surface)
     precondition(
       cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
       "surface must be ARGB32")
@@ -69,15 +69,6 @@ public final class ImageSurface {
   }
 
   /// Checks a new surface, destroying it on failure so that no error path leaks it.
-  private static func adopt(_ surface: OpaquePointer) throws(CairoError) {
-    do {
-      try check(cairo_surface_status(surface))
-    } catch {
-      cairo_surface_destroy(surface)
-      throw error
-    }
-  }
-
   deinit {
     cairo_surface_destroy(pointer)
   }

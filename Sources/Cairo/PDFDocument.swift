@@ -37,12 +37,7 @@ public final class PDFDocument {
   {
     let surface = cairo_pdf_surface_create_for_stream(
       ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
-    do {
-      try check(cairo_surface_status(surface))
-    } catch {
-      cairo_surface_destroy(surface)
-      throw error
-    }
+    try adoptSurface(surface)
     pointer = surface
     cairo_pdf_surface_set_metadata(
       surface, CAIRO_PDF_METADATA_CREATE_DATE, Self.fixedDate)

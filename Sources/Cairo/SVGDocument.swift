@@ -32,12 +32,7 @@ public final class SVGDocument {
   public init(width: Double, height: Double) throws(CairoError) {
     let surface = cairo_svg_surface_create_for_stream(
       ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
-    do {
-      try check(cairo_surface_status(surface))
-    } catch {
-      cairo_surface_destroy(surface)
-      throw error
-    }
+    try adoptSurface(surface)
     pointer = surface
     cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)

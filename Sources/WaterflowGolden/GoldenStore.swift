@@ -1,5 +1,6 @@
 public import Cairo
 internal import Foundation
+internal import WaterflowScene
 public import WaterflowRender
 
 /// A folder of golden PNGs, checked and recorded under a ``GoldenConfiguration``.
@@ -311,9 +312,7 @@ public struct GoldenStore: Sendable {
   }
 
   /// A number without a trailing ".0".
-  static func format(_ d: Double) -> String {
-    d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-  }
+  static func format(_ d: Double) -> String { d.jsonText }
 
   /// "0 pixels", "20 pixels", "0.1%", "20 pixels and 0.1%".
   static func describe(_ tolerance: DiffTolerance) -> String {

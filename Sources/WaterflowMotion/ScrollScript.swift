@@ -290,9 +290,5 @@ extension ScrollScript {
 
 /// Numbers as `waterflow trace --json` prints them: whole numbers without a fraction.
 enum JSONNumber {
-  static func format(_ d: Double) -> String {
-    guard d.isFinite else { return "null" }
-    if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
-    return String(d)
-  }
+  static func format(_ d: Double) -> String { d.jsonText }
 }

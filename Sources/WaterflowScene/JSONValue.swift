@@ -173,9 +173,7 @@ struct Field {
   }
 }
 
-func format(_ d: Double) -> String {
-  d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-}
+func format(_ d: Double) -> String { d.jsonText }
 
 /// A problem with a scene file, naming the file and the field.
 public struct SceneError: Error, CustomStringConvertible, Equatable {

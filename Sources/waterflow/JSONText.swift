@@ -57,11 +57,7 @@ enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
     }
   }
 
-  static func format(_ d: Double) -> String {
-    guard d.isFinite else { return "null" }
-    if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
-    return String(d)
-  }
+  static func format(_ d: Double) -> String { d.jsonText }
 
   private static func quote(_ s: String, into out: inout String) {
     out += "\""
