@@ -28,7 +28,7 @@ internal import Synchronization
 
 /// How hard the PNG encoder tries to make the file small.
 ///
-/// Higher levels are slower. Every level is deterministic: the same pixels and level always
+/// Higher levels are slower. Every setting is deterministic: the same pixels and setting always
 /// give the same bytes.
 public struct PNGCompression: Hashable, Sendable {
   /// How rows are filtered before compression.
@@ -40,27 +40,49 @@ public struct PNGCompression: Hashable, Sendable {
     case up
   }
 
-  /// The libdeflate compression level, from 1 to 12.
-  public let level: Int
+  /// Which DEFLATE encoder compresses the filtered rows.
+  public enum Encoder: Hashable, Sendable {
+    /// libdeflate at a level from 1 (fastest) to 12 (smallest).
+    case libdeflate(level: Int)
+    /// Waterflow's run encoder: it looks only for rows that repeat the row above and runs of one
+    /// pixel, which is what rendered frames are made of; always with Up filtering.
+    case runs
+  }
+
+  /// The DEFLATE encoder and its level.
+  public let encoder: Encoder
   /// How rows are filtered.
   public let filtering: Filtering
 
   /// Creates a compression setting with a libdeflate level from 1 (fastest) to 12 (smallest).
   public init(level: Int, filtering: Filtering = .adaptive) {
     precondition((1...12).contains(level), "level must be from 1 to 12")
-    self.level = level
+    self.encoder = .libdeflate(level: level)
     self.filtering = filtering
   }
 
-  /// The fastest level; files are larger.
+  private init(encoder: Encoder, filtering: Filtering) {
+    self.encoder = encoder
+    self.filtering = filtering
+  }
+
+  /// The libdeflate level, or 1 (the zlib header's "fastest") for the run encoder.
+  var level: Int {
+    switch encoder {
+    case .libdeflate(let level): level
+    case .runs: 1
+    }
+  }
+
+  /// The fastest libdeflate level; files are larger.
   public static let fast = PNGCompression(level: 1)
   /// The level chosen by measurement for rendered frames: faster than cairo, and no larger.
   public static let `default` = PNGCompression(level: 6)
   /// The smallest files libdeflate can make; much slower.
   public static let best = PNGCompression(level: 12)
-  /// For frame sequences: the default level with Up filtering on every row. Measured on 60
-  /// frames of a 375×667@2x scroll: 456 ms against 519 ms, 3.81 MB against 3.69 MB.
-  public static let frames = PNGCompression(level: 6, filtering: .up)
+  /// For frame sequences: the run encoder with Up filtering, several times faster than
+  /// libdeflate on rendered UI. Measured on 60 frames of a 375×667@2x scroll: see RunDeflater.swift.
+  public static let frames = PNGCompression(encoder: .runs, filtering: .up)
 }
 
 /// A PNG encoder that keeps its compressor and buffers between images.
@@ -80,6 +102,8 @@ public final class PNGEncoder {
   /// Filtered scanlines, each prefixed by its filter type byte; reused between images.
   private var filtered: UnsafeMutablePointer<UInt8>?
   private var filteredCapacity = 0
+  /// The run encoder, made on first use.
+  private var runDeflater: RunDeflater?
 
   /// Creates an encoder at the given compression level.
   public init(compression: PNGCompression = .default) {
@@ -119,9 +143,36 @@ public final class PNGEncoder {
       let width = surface.width
       let opaque = Self.isOpaque(
         base, width: width, height: surface.height, stride: stride)
+      // Opaque pixels need no division, so the Up filter can subtract whole surface rows before
+      // packing: one vectorized pass per row, and rows that repeat the one above are never packed.
+      let difference = UnsafeMutablePointer<UInt8>.allocate(
+        capacity: 4 * width + 16)
+      defer { difference.deallocate() }
+      let upFilterRow: (Int, UnsafeMutablePointer<UInt8>) -> Bool = { y, out in
+        let row = (base + y * stride).assumingMemoryBound(to: UInt8.self)
+        if y == 0 {
+          packOpaqueRow(
+            UnsafeRawPointer(row).assumingMemoryBound(to: UInt32.self),
+            width: width, into: out)
+          return false
+        }
+        let above = row - stride
+        var any: UInt8 = 0
+        for i in 0..<(4 * width) {
+          let d = row[i] &- above[i]
+          difference[i] = d
+          any |= d
+        }
+        if any == 0 { return true }
+        packOpaqueRow(
+          UnsafeRawPointer(difference).assumingMemoryBound(to: UInt32.self),
+          width: width,
+          into: out)
+        return false
+      }
       return encode(
         width: width, height: surface.height, alpha: !opaque,
-        concurrently: concurrently
+        concurrently: concurrently, upFilterRow: opaque ? upFilterRow : nil
       ) {
         y, row in
         let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
@@ -183,9 +234,12 @@ public final class PNGEncoder {
 
   /// Writes the PNG: signature, IHDR, one IDAT holding the zlib stream, IEND.
   ///
-  /// `fillRow(y, row)` writes row `y`'s unfiltered bytes (RGB or RGBA) into `row`.
+  /// `fillRow(y, row)` writes row `y`'s unfiltered bytes (RGB or RGBA) into `row`;
+  /// `upFilterRow(y, data)`, when given, writes row `y`'s Up-filtered bytes straight from the
+  /// source for the run encoder, and says whether they are all zero.
   private func encode(
     width: Int, height: Int, alpha: Bool, concurrently: Bool = true,
+    upFilterRow: ((Int, UnsafeMutablePointer<UInt8>) -> Bool)? = nil,
     fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
   ) -> [UInt8] {
     let bytesPerPixel = alpha ? 4 : 3
@@ -193,10 +247,22 @@ public final class PNGEncoder {
     let rawCount = height * (rowBytes + 1)
     if filteredCapacity < rawCount {
       filtered?.deallocate()
-      filtered = .allocate(capacity: rawCount)
+      // Slack for row packing, which stores whole words past a row's last byte.
+      filtered = .allocate(capacity: rawCount + 16)
       filteredCapacity = rawCount
     }
     let raw = filtered!
+    if compression.encoder == .runs {
+      let deflater = runDeflater ?? RunDeflater()
+      runDeflater = deflater
+      deflater.begin(raw, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
+      filterAndDeflate(
+        height: height, into: raw, rowBytes: rowBytes, deflater: deflater,
+        upFilterRow: upFilterRow, fillRow: fillRow)
+      return container(
+        width: width, height: height, alpha: alpha,
+        zlib: deflater.finish(adler32: libdeflate_adler32(1, raw, rawCount)))
+    }
     // Big images are cut into bands of rows that are filtered and compressed on separate
     // cores, then joined into one zlib stream (DeflateStitching.swift). The number of bands
     // depends only on the image size, never on the machine, so the bytes are the same everywhere.
@@ -238,6 +304,15 @@ public final class PNGEncoder {
         adler32: libdeflate_adler32(1, raw, rawCount))
     defer { for band in compressedBands { band.bytes.deallocate() } }
     defer { if bands > 1 { zlib.bytes.deallocate() } }
+    return container(
+      width: width, height: height, alpha: alpha,
+      zlib: UnsafeBufferPointer(start: zlib.bytes, count: zlib.count))
+  }
+
+  /// The PNG file around a zlib stream: signature, IHDR, one IDAT, IEND.
+  private func container(
+    width: Int, height: Int, alpha: Bool, zlib: UnsafeBufferPointer<UInt8>
+  ) -> [UInt8] {
     let bound = zlib.count
     let headerCount = 8 + 25 + 8  // signature, IHDR chunk, IDAT length and type
     let trailerCount = 4 + 12  // IDAT CRC, IEND chunk
@@ -278,7 +353,7 @@ public final class PNGEncoder {
       start = n
       put([0x49, 0x44, 0x41, 0x54])
       let compressed = zlib.count
-      (o + n).update(from: zlib.bytes, count: compressed)
+      (o + n).update(from: zlib.baseAddress!, count: compressed)
       n += compressed
       let end = n
       n = lengthAt
@@ -460,6 +535,49 @@ private func filterBand(
         current, previous, rowBytes: rowBytes, bpp: bpp, scratch: scratch,
         into: out)
     }
+    swap(&previous, &current)
+  }
+}
+
+/// Filters every row with Up into `raw` and feeds each to `deflater` while it is still in cache.
+///
+/// With `upFilterRow`, the source filters its own rows; otherwise each row is packed with
+/// `fillRow` and the packed row above is subtracted.
+private func filterAndDeflate(
+  height: Int, into raw: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+  deflater: RunDeflater,
+  upFilterRow: ((Int, UnsafeMutablePointer<UInt8>) -> Bool)?,
+  fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
+) {
+  if let upFilterRow {
+    for y in 0..<height {
+      let out = raw + y * (rowBytes + 1)
+      out[0] = 2
+      let isZero = upFilterRow(y, out + 1)
+      if isZero { (out + 1).initialize(repeating: 0, count: rowBytes) }
+      deflater.addRow(y, isZero: isZero)
+    }
+    return
+  }
+  // 16 bytes of slack let row packing store whole words.
+  let buffers = UnsafeMutablePointer<UInt8>.allocate(
+    capacity: 2 * (rowBytes + 16))
+  defer { buffers.deallocate() }
+  buffers.initialize(repeating: 0, count: 2 * (rowBytes + 16))
+  var previous = buffers
+  var current = buffers + rowBytes + 16
+  for y in 0..<height {
+    let out = raw + y * (rowBytes + 1)
+    out[0] = 2
+    fillRow(y, current)
+    // OR-ing the differences finds an all-zero row in the same vectorized pass.
+    var any: UInt8 = 0
+    for i in 0..<rowBytes {
+      let d = current[i] &- previous[i]
+      out[1 + i] = d
+      any |= d
+    }
+    deflater.addRow(y, isZero: any == 0)
     swap(&previous, &current)
   }
 }

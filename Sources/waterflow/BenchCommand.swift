@@ -231,6 +231,21 @@ extension BenchCommand {
       ))
     results.append(("png_bytes", Double(png.count)))
     results.append(("cairo_png_bytes", Double(cairoPNG.count)))
+    // The run encoder `waterflow scroll` uses for frames, on one core, against cairo's writer.
+    var framePNG: [UInt8] = []
+    results.append(
+      (
+        "png_frames_ms",
+        median(runs) { _ in
+          framePNG = surface.pngDataOnThisThread(compression: .frames)
+        } * 1e3
+      ))
+    results.append(
+      (
+        "png_frames_speedup",
+        results[results.count - 5].1 / results[results.count - 1].1
+      ))
+    results.append(("png_frames_bytes", Double(framePNG.count)))
 
     // A golden comparison: two frames 4 points apart, written to disk, decoded and diffed.
     controller.view.scroll(to: 604)

@@ -1,0 +1,593 @@
+// Why our own DEFLATE encoder for frame sequences.
+//
+// A scroll frame (750×1334 px, 3 MB of RGB) is mostly rows equal to the row above (after Up
+// filtering: rows of zeros) and runs of one repeated pixel. On 60 such frames libdeflate spent
+// ~60 % of `waterflow scroll`'s CPU time, ~9 ms a frame at every level from 1 to 6, because its
+// matchfinders walk every zero run byte by byte; zlib is slower still. Neither lets a caller say
+// "this row is all zeros", nor can their streams be joined without a decode pass
+// (DeflateStitching.swift). fpnge (github.com/veluca93/fpnge) showed that a PNG encoder which only
+// looks for the repeats screen content has, and Huffman-codes the rest, is several times faster;
+// it is C++ with AVX2 intrinsics and not packaged for Debian, so this is the same idea in a few
+// hundred lines of Swift:
+// - a row known to be zero costs a handful of tokens and no scanning at all;
+// - other rows try two match distances only, the previous pixel and the row above, so there is no
+//   hash table; anti-aliased text becomes literals;
+// - each block is Huffman-coded with codes built from its own symbol counts (RFC 1951 dynamic
+//   blocks), or stored when that is smaller, so noise never grows.
+// The code-length computation is the in-place minimum-redundancy algorithm of Moffat and
+// Katajainen (1995), with the length limit applied as miniz's tdefl_huffman_enforce_max_code_size
+// does. Measured: see PNGCompression.frames.
+
+/// A DEFLATE encoder for PNG rows filtered with Up, that looks only for the repeats rendered UI has.
+///
+/// Feed it the rows of one image in order with ``addRow(_:isZero:)``, then ``finish(adler32:)``
+/// returns the zlib stream. It keeps its buffers between images; it is not thread-safe.
+final class RunDeflater {
+  /// The filtered image: each row is a filter byte and `stride − 1` data bytes.
+  private var stream = UnsafePointer<UInt8>(bitPattern: 1)!
+  private var stride = 0
+  private var bytesPerPixel = 0
+  /// Where in `stream` the block being collected starts, and where the next row starts.
+  private var blockStart = 0
+  private var position = 0
+
+  /// Literals (< 256) and matches (bit 31, length << 16, distance) of the block being collected.
+  private var tokens: UnsafeMutablePointer<UInt32>
+  private var tokenCount = 0
+  private var tokenCapacity: Int
+  /// Symbol counts of the block: literal/length symbols 0…285, then distance codes 0…29.
+  private let frequencies: UnsafeMutablePointer<Int>
+  private static let symbolCount = 286
+  private static let distanceCount = 30
+  /// The literal/length symbol of each match length 3…258, with its extra bits.
+  private let lengthSymbols: UnsafeMutablePointer<UInt16>
+  /// The last position + 1 (0: none) at which each hash of 4 bytes was seen in this image.
+  private let recent: UnsafeMutablePointer<Int32>
+  private static let hashBits: UInt32 = 12
+
+  private var output: UnsafeMutablePointer<UInt8>
+  private var outputCapacity: Int
+  private var outputCount = 0
+  private var bitBuffer: UInt64 = 0
+  private var bitCount = 0
+
+  init() {
+    tokenCapacity = 1 << 17
+    tokens = .allocate(capacity: tokenCapacity)
+    frequencies = .allocate(capacity: Self.symbolCount + Self.distanceCount)
+    frequencies.initialize(
+      repeating: 0, count: Self.symbolCount + Self.distanceCount)
+    lengthSymbols = .allocate(capacity: 259)
+    lengthSymbols.initialize(repeating: 0, count: 259)
+    for code in 0..<29 {
+      let base = Int(lengthBase[code])
+      let span = code == 28 ? 1 : 1 << Int(lengthExtraBits[code])
+      for length in base..<min(259, base + span) {
+        lengthSymbols[length] = UInt16(257 + code)
+      }
+    }
+    recent = .allocate(capacity: 1 << Self.hashBits)
+    outputCapacity = 1 << 16
+    output = .allocate(capacity: outputCapacity)
+  }
+
+  deinit {
+    tokens.deallocate()
+    frequencies.deallocate()
+    lengthSymbols.deallocate()
+    recent.deallocate()
+    output.deallocate()
+  }
+
+  /// Starts a zlib stream over `rows` rows of `rowBytes` data bytes each, filtered in `stream`.
+  ///
+  /// The rows need not be written yet: ``addRow(_:isZero:)`` reads each row and the rows above it.
+  func begin(
+    _ stream: UnsafePointer<UInt8>, rowBytes: Int, bytesPerPixel: Int
+  ) {
+    self.stream = stream
+    stride = rowBytes + 1
+    self.bytesPerPixel = bytesPerPixel
+    blockStart = 0
+    position = 0
+    tokenCount = 0
+    recent.initialize(repeating: 0, count: 1 << Self.hashBits)
+    if tokenCapacity < 2 * stride + 64 {
+      tokens.deallocate()
+      tokenCapacity = 2 * stride + 64
+      tokens = .allocate(capacity: tokenCapacity)
+    }
+    outputCount = 0
+    bitBuffer = 0
+    bitCount = 0
+    // CMF: deflate with a 32 KiB window; FLG: "fastest" level hint, with the check bits that
+    // make the pair a multiple of 31.
+    reserveOutput(2)
+    output[0] = 0x78
+    output[1] = 0x01
+    outputCount = 2
+  }
+
+  /// Encodes the next row; `isZero` says that its data bytes are all zero (the row repeats the
+  /// one above), which skips the search.
+  func addRow(_ y: Int, isZero: Bool) {
+    precondition(y * stride == position, "rows must be added in order")
+    if tokenCount + stride + 16 > tokenCapacity { writeBlock(final: false) }
+    let end = position + stride
+    if isZero {
+      // The filter byte and one zero as literals, then the zeros as copies of the byte before:
+      // distance 1 needs no extra bits, so a whole row costs a few bits.
+      addLiteral(stream[position])
+      addLiteral(0)
+      var left = stride - 2
+      while left >= 3 {
+        let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
+        addMatch(length: length, distance: 1)
+        left -= length
+      }
+      for _ in 0..<left { addLiteral(0) }
+      position = end
+      return
+    }
+    let pixel = bytesPerPixel
+    let above = stride <= 32768 ? stride : Int.max
+    var p = position
+    while p < end {
+      let limit = min(258, end - p)
+      let run =
+        p >= pixel ? matchLength(at: p, distance: pixel, limit: limit) : 0
+      let copy =
+        p >= above ? matchLength(at: p, distance: above, limit: limit) : 0
+      // A copy of the previous pixel costs about half the bits of a copy of the row above
+      // (its distance needs no extra bits), so the row above wins only by a clear margin.
+      if run >= 3 && run + 4 > copy {
+        addMatch(length: run, distance: pixel)
+        p += run
+      } else if copy >= 4 {
+        addMatch(length: copy, distance: above)
+        p += copy
+      } else {
+        // Neither: anti-aliased text, whose glyphs repeat elsewhere in the row (the same digits
+        // in every price). One hash probe of the next 4 bytes finds the last place they occurred.
+        if p + 4 <= end {
+          let word = UnsafeRawPointer(stream + p).loadUnaligned(as: UInt32.self)
+          let slot = Int((word &* 0x9E37_79B1) >> (32 - Self.hashBits))
+          let candidate = recent[slot]
+          recent[slot] = Int32(truncatingIfNeeded: p + 1)
+          let distance = p + 1 - Int(candidate)
+          if candidate > 0 && distance <= 32768 {
+            let length = matchLength(at: p, distance: distance, limit: limit)
+            if length >= 4 {
+              addMatch(length: length, distance: distance)
+              p += length
+              continue
+            }
+          }
+        }
+        addLiteral(stream[p])
+        p += 1
+      }
+    }
+    position = end
+  }
+
+  /// Ends the stream with the Adler-32 of every row, and returns it; valid until the next ``begin``.
+  func finish(adler32: UInt32) -> UnsafeBufferPointer<UInt8> {
+    writeBlock(final: true)
+    flushBits(all: true)
+    reserveOutput(4)
+    for shift in [24, 16, 8, 0] {
+      output[outputCount] = UInt8(truncatingIfNeeded: adler32 >> UInt32(shift))
+      outputCount += 1
+    }
+    return UnsafeBufferPointer(start: output, count: outputCount)
+  }
+
+  // MARK: Tokens
+
+  /// How many bytes from `p` on equal those `distance` bytes earlier, up to `limit`.
+  @inline(__always)
+  private func matchLength(at p: Int, distance: Int, limit: Int) -> Int {
+    let a = UnsafeRawPointer(stream + p)
+    let b = UnsafeRawPointer(stream + p - distance)
+    var n = 0
+    while n + 8 <= limit {
+      let x =
+        a.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+      if x != 0 { return n + x.littleEndian.trailingZeroBitCount >> 3 }
+      n += 8
+    }
+    while n < limit
+      && a.load(fromByteOffset: n, as: UInt8.self)
+        == b.load(fromByteOffset: n, as: UInt8.self)
+    {
+      n += 1
+    }
+    return n
+  }
+
+  @inline(__always)
+  private func addLiteral(_ byte: UInt8) {
+    tokens[tokenCount] = UInt32(byte)
+    tokenCount += 1
+    frequencies[Int(byte)] += 1
+  }
+
+  @inline(__always)
+  private func addMatch(length: Int, distance: Int) {
+    tokens[tokenCount] =
+      0x8000_0000 | UInt32(length) << 16 | UInt32(truncatingIfNeeded: distance)
+    tokenCount += 1
+    frequencies[Int(lengthSymbols[length])] += 1
+    frequencies[Self.symbolCount + distanceCode(distance)] += 1
+  }
+
+  // MARK: Blocks
+
+  /// Writes the collected tokens as one block: dynamic Huffman, or stored if that is smaller.
+  private func writeBlock(final: Bool) {
+    let literalCounts = frequencies
+    let distanceCounts = frequencies + Self.symbolCount
+    literalCounts[256] += 1  // end of block
+    var literalLengths = [UInt8](repeating: 0, count: Self.symbolCount)
+    var distanceLengths = [UInt8](repeating: 0, count: Self.distanceCount)
+    codeLengths(
+      literalCounts, count: Self.symbolCount, limit: 15, into: &literalLengths)
+    codeLengths(
+      distanceCounts, count: Self.distanceCount, limit: 15,
+      into: &distanceLengths)
+
+    // The two code length lists, trimmed, run-length coded with symbols 16, 17 and 18.
+    var literalsUsed = Self.symbolCount
+    while literalsUsed > 257 && literalLengths[literalsUsed - 1] == 0 {
+      literalsUsed -= 1
+    }
+    var distancesUsed = Self.distanceCount
+    while distancesUsed > 1 && distanceLengths[distancesUsed - 1] == 0 {
+      distancesUsed -= 1
+    }
+    let lengths =
+      Array(literalLengths[..<literalsUsed]) + distanceLengths[..<distancesUsed]
+    var lengthCodes: [(symbol: Int, extra: Int, bits: Int)] = []
+    var i = 0
+    while i < lengths.count {
+      let value = lengths[i]
+      var run = 1
+      while i + run < lengths.count && lengths[i + run] == value { run += 1 }
+      i += run
+      if value == 0 {
+        while run >= 11 {
+          let n = min(run, 138)
+          lengthCodes.append((18, n - 11, 7))
+          run -= n
+        }
+        if run >= 3 {
+          lengthCodes.append((17, run - 3, 3))
+          run = 0
+        }
+      } else {
+        lengthCodes.append((Int(value), 0, 0))
+        run -= 1
+        while run >= 3 {
+          let n = min(run, 6)
+          lengthCodes.append((16, n - 3, 2))
+          run -= n
+        }
+      }
+      for _ in 0..<run { lengthCodes.append((Int(value), 0, 0)) }
+    }
+    var lengthCounts = [Int](repeating: 0, count: 19)
+    for code in lengthCodes { lengthCounts[code.symbol] += 1 }
+    var lengthLengths = [UInt8](repeating: 0, count: 19)
+    lengthCounts.withUnsafeMutableBufferPointer {
+      codeLengths($0.baseAddress!, count: 19, limit: 7, into: &lengthLengths)
+    }
+    let order = [
+      16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+    ]
+    var lengthsSent = 19
+    while lengthsSent > 4 && lengthLengths[order[lengthsSent - 1]] == 0 {
+      lengthsSent -= 1
+    }
+
+    // Exact sizes decide between a dynamic block and stored blocks.
+    var bits = 3 + 14 + 3 * lengthsSent
+    for code in lengthCodes {
+      bits += Int(lengthLengths[code.symbol]) + code.bits
+    }
+    for symbol in 0..<Self.symbolCount where literalCounts[symbol] > 0 {
+      let extra = symbol > 256 ? Int(lengthExtraBits[symbol - 257]) : 0
+      bits += literalCounts[symbol] * (Int(literalLengths[symbol]) + extra)
+    }
+    for code in 0..<Self.distanceCount where distanceCounts[code] > 0 {
+      bits +=
+        distanceCounts[code]
+        * (Int(distanceLengths[code]) + Int(distanceExtraBits[code]))
+    }
+    let raw = position - blockStart
+    let storedBlocks = max(1, (raw + 65534) / 65535)
+    if bits > 8 * (raw + 5 * storedBlocks) {
+      writeStored(final: final)
+    } else {
+      reserveOutput(bits / 8 + 16)
+      putBits(final ? 1 : 0, 1)
+      putBits(2, 2)  // dynamic Huffman codes
+      putBits(UInt64(literalsUsed - 257), 5)
+      putBits(UInt64(distancesUsed - 1), 5)
+      putBits(UInt64(lengthsSent - 4), 4)
+      for symbol in order[..<lengthsSent] {
+        putBits(UInt64(lengthLengths[symbol]), 3)
+      }
+      let lengthTable = canonicalCodes(lengthLengths)
+      for code in lengthCodes {
+        let length = Int(lengthLengths[code.symbol])
+        putBits(
+          UInt64(lengthTable[code.symbol]) | UInt64(code.extra) << length,
+          length + code.bits)
+      }
+      writeTokens(
+        literalCodes: canonicalCodes(literalLengths),
+        literalLengths: literalLengths,
+        distanceCodes: canonicalCodes(distanceLengths),
+        distanceLengths: distanceLengths)
+    }
+    frequencies.update(
+      repeating: 0, count: Self.symbolCount + Self.distanceCount)
+    tokenCount = 0
+    blockStart = position
+  }
+
+  /// Writes the block's tokens and its end-of-block symbol.
+  private func writeTokens(
+    literalCodes: [UInt16], literalLengths: [UInt8], distanceCodes: [UInt16],
+    distanceLengths: [UInt8]
+  ) {
+    // Every match length's code and extra bits as one field, so a match is two writes.
+    var lengthFields = [UInt32](repeating: 0, count: 259)
+    var lengthFieldBits = [UInt8](repeating: 0, count: 259)
+    for length in 3...258 {
+      let symbol = Int(lengthSymbols[length])
+      let code = symbol - 257
+      let size = Int(literalLengths[symbol])
+      lengthFields[length] =
+        UInt32(literalCodes[symbol]) | UInt32(length - Int(lengthBase[code]))
+        << size
+      lengthFieldBits[length] = UInt8(size) + lengthExtraBits[code]
+    }
+    literalCodes.withUnsafeBufferPointer { literalCodes in
+      literalLengths.withUnsafeBufferPointer { literalLengths in
+        lengthFields.withUnsafeBufferPointer { lengthFields in
+          lengthFieldBits.withUnsafeBufferPointer { lengthFieldBits in
+            for t in UnsafeBufferPointer(start: tokens, count: tokenCount) {
+              if t & 0x8000_0000 == 0 {
+                let symbol = Int(t)
+                putBits(
+                  UInt64(literalCodes[symbol]), Int(literalLengths[symbol]))
+              } else {
+                let length = Int((t >> 16) & 0x1ff)
+                putBits(
+                  UInt64(lengthFields[length]), Int(lengthFieldBits[length]))
+                let distance = Int(t & 0xffff)
+                let code = distanceCode(distance)
+                let size = Int(distanceLengths[code])
+                putBits(
+                  UInt64(distanceCodes[code])
+                    | UInt64(distance - Int(distanceBase[code])) << size,
+                  size + Int(distanceExtraBits[code]))
+              }
+            }
+            putBits(UInt64(literalCodes[256]), Int(literalLengths[256]))
+          }
+        }
+      }
+    }
+  }
+
+  /// Writes the block's bytes as stored blocks of at most 65,535 bytes.
+  private func writeStored(final: Bool) {
+    var start = blockStart
+    repeat {
+      let n = min(65535, position - start)
+      let last = start + n == position
+      reserveOutput(n + 16)
+      putBits(final && last ? 1 : 0, 1)
+      putBits(0, 2)  // stored
+      flushBits(all: true)
+      for v in [n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff] {
+        output[outputCount] = UInt8(v)
+        outputCount += 1
+      }
+      (output + outputCount).update(from: stream + start, count: n)
+      outputCount += n
+      start += n
+    } while start < position
+  }
+
+  // MARK: Bits
+
+  /// Appends `count` bits (at most 32), least significant first.
+  @inline(__always)
+  private func putBits(_ value: UInt64, _ count: Int) {
+    bitBuffer |= value << UInt64(bitCount)
+    bitCount += count
+    if bitCount >= 32 { flushBits(all: false) }
+  }
+
+  /// Moves whole bytes (or, with `all`, every bit, padded to a byte) to the output.
+  @inline(__always)
+  private func flushBits(all: Bool) {
+    // One unaligned 8-byte store, then advance by the whole bytes in it: `reserveOutput` keeps
+    // 8 bytes of slack for this.
+    UnsafeMutableRawPointer(output + outputCount).storeBytes(
+      of: bitBuffer.littleEndian, as: UInt64.self)
+    let bytes = all ? (bitCount + 7) >> 3 : bitCount >> 3
+    outputCount += bytes
+    bitBuffer = bytes == 8 ? 0 : bitBuffer >> UInt64(8 * bytes)
+    bitCount = max(0, bitCount - 8 * bytes)
+  }
+
+  /// Makes room for `count` more bytes, plus the 8 bytes of slack `flushBits` writes past the end.
+  private func reserveOutput(_ count: Int) {
+    let needed = outputCount + count + 16
+    guard needed > outputCapacity else { return }
+    let capacity = max(needed, 2 * outputCapacity)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    grown.update(from: output, count: outputCount)
+    output.deallocate()
+    output = grown
+    outputCapacity = capacity
+  }
+}
+
+// MARK: - Huffman codes
+
+/// Sets the length of each symbol's code from its count: optimal, at most `limit` bits, 0 for
+/// unused symbols, and at least two used symbols so that every decoder accepts the code.
+private func codeLengths(
+  _ counts: UnsafeMutablePointer<Int>, count: Int, limit: Int,
+  into lengths: inout [UInt8]
+) {
+  var used = (0..<count).filter { counts[$0] > 0 }
+  // zlib rejects an incomplete code with more than one symbol, and a one-symbol code for the
+  // code lengths; a second symbol with a count of one costs a bit at most.
+  for symbol in 0..<count where used.count < 2 && counts[symbol] == 0 {
+    counts[symbol] = 1
+    used.append(symbol)
+  }
+  // Least frequent first; ties by symbol, so the result never depends on the sort's stability.
+  used.sort { (counts[$0], $0) < (counts[$1], $1) }
+  var a = used.map { counts[$0] }
+  let n = a.count
+  // Moffat and Katajainen's in-place algorithm: `a` becomes each symbol's code length.
+  a[0] += a[1]
+  var root = 0
+  var leaf = 2
+  for next in 1..<(n - 1) {
+    if leaf >= n || a[root] < a[leaf] {
+      a[next] = a[root]
+      a[root] = next
+      root += 1
+    } else {
+      a[next] = a[leaf]
+      leaf += 1
+    }
+    if leaf >= n || (root < next && a[root] < a[leaf]) {
+      a[next] += a[root]
+      a[root] = next
+      root += 1
+    } else {
+      a[next] += a[leaf]
+      leaf += 1
+    }
+  }
+  a[n - 2] = 0
+  if n >= 3 {
+    for next in stride(from: n - 3, through: 0, by: -1) {
+      a[next] = a[a[next]] + 1
+    }
+  }
+  var available = 1
+  var usedAtDepth = 0
+  var depth = 0
+  root = n - 2
+  var next = n - 1
+  while available > 0 {
+    while root >= 0 && a[root] == depth {
+      usedAtDepth += 1
+      root -= 1
+    }
+    while available > usedAtDepth {
+      a[next] = depth
+      next -= 1
+      available -= 1
+    }
+    available = 2 * usedAtDepth
+    depth += 1
+    usedAtDepth = 0
+  }
+  // Codes per length, then the limit: move codes up from the deepest lengths until the Kraft
+  // sum is exact again (miniz's tdefl_huffman_enforce_max_code_size).
+  var perLength = [Int](repeating: 0, count: max(limit, a.max()!) + 1)
+  for length in a { perLength[length] += 1 }
+  for length in stride(from: perLength.count - 1, to: limit, by: -1) {
+    perLength[limit] += perLength[length]
+    perLength[length] = 0
+  }
+  var total = 0
+  for length in 1...limit { total += perLength[length] << (limit - length) }
+  while total != 1 << limit {
+    perLength[limit] -= 1
+    for length in stride(from: limit - 1, to: 0, by: -1)
+    where perLength[length] > 0 {
+      perLength[length] -= 1
+      perLength[length + 1] += 2
+      break
+    }
+    total -= 1
+  }
+  // The shortest codes go to the most frequent symbols, at the end of `used`.
+  for i in lengths.indices { lengths[i] = 0 }
+  var j = n
+  for length in 1...limit {
+    for _ in 0..<perLength[length] {
+      j -= 1
+      lengths[used[j]] = UInt8(length)
+    }
+  }
+}
+
+/// The canonical code of each symbol (RFC 1951 3.2.2), bit-reversed for least-significant-first output.
+private func canonicalCodes(_ lengths: [UInt8]) -> [UInt16] {
+  var perLength = [Int](repeating: 0, count: 16)
+  for length in lengths where length > 0 { perLength[Int(length)] += 1 }
+  var next = [Int](repeating: 0, count: 16)
+  var code = 0
+  for length in 1..<16 {
+    code = (code + perLength[length - 1]) << 1
+    next[length] = code
+  }
+  return lengths.map { length in
+    guard length > 0 else { return 0 }
+    let value = next[Int(length)]
+    next[Int(length)] += 1
+    var reversed = 0
+    for bit in 0..<Int(length) where value & (1 << bit) != 0 {
+      reversed |= 1 << (Int(length) - 1 - bit)
+    }
+    return UInt16(reversed)
+  }
+}
+
+// MARK: - RFC 1951 tables
+
+/// The smallest length of each length symbol 257…285, and its extra bits.
+private let lengthBase: [UInt16] = [
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67,
+  83, 99, 115,
+  131, 163, 195, 227, 258,
+]
+private let lengthExtraBits: [UInt8] = [
+  0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5,
+  5, 5, 0,
+]
+/// The smallest distance of each distance code 0…29, and its extra bits.
+private let distanceBase: [UInt16] = [
+  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769,
+  1025, 1537,
+  2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+]
+private let distanceExtraBits: [UInt8] = [
+  0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11,
+  11, 12, 12, 13,
+  13,
+]
+
+/// The distance code of a distance from 1 to 32768: two codes per power of two above 4.
+@inline(__always)
+private func distanceCode(_ distance: Int) -> Int {
+  let d = distance - 1
+  if d < 4 { return d }
+  let high = Int.bitWidth - 1 - d.leadingZeroBitCount
+  return 2 * high + ((d >> (high - 1)) & 1)
+}
