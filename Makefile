@@ -23,8 +23,10 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# The Swift runtime and Foundation linked in: a self-contained binary that starts in ~7 ms
+# instead of ~14 (dynamic linking was a third of a short `waterflow scroll`).
 release: setup
-	$(SWIFT) build -c release --product waterflow
+	$(SWIFT) build -c release --static-swift-stdlib --product waterflow
 
 test: setup
 	$(SWIFT) build --build-tests

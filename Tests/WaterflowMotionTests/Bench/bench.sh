@@ -2,8 +2,10 @@
 # Scroll benchmark (not run by the tests): 60 frames of a 375x667@2x scene to a PNG folder.
 # Compares `waterflow scroll` (release build) with the pycairo baseline, and --jobs 2 with --jobs 1,
 # all in one hyperfine run so the ratios share the machine's load. Needs: hyperfine, pip install pycairo.
+# Builds the binary as `make release` does (static Swift runtime) unless NOBUILD=1.
 set -eu
 cd "$(dirname "$0")/../../.."
+[ "${NOBUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product waterflow >/dev/null
 B=.build/release/waterflow
 S=Tests/WaterflowMotionTests/Bench/bench-scene.json
 T=$(mktemp -d)
