@@ -219,7 +219,7 @@ extension ScrollJobTests {
 // MARK: - Videos
 
 extension ScrollJobTests {
-  @Test(arguments: ["gif", "apng", "mp4"])
+  @Test(arguments: ["gif", "apng", "mp4", "webm"])
   func video_HasTheFrameCountAndSize(ext: String) throws {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
