@@ -297,6 +297,40 @@ extension ScrollJobTests {
   }
 }
 
+// MARK: - Bounce
+
+extension ScrollJobTests {
+  @Test func bounceFlag_OvershootsTheTopAndSettlesOnIt() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let run = try runCLI([
+      "scroll", referencePath, "-o", "\(dir)/frames", "--from", "500",
+      "--curve",
+      "decelerate", "--velocity=-3000", "--bounce", "--scale", "1",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let listing =
+      try JSONSerialization.jsonObject(
+        with: Data(
+          contentsOf: URL(fileURLWithPath: "\(dir)/frames/frames.json")))
+      as! [String: Any]
+    let offsets = (listing["frames"] as! [[String: Any]]).map {
+      ($0["offset"] as! NSNumber).doubleValue
+    }
+    #expect(offsets.min()! < -1)
+    #expect(offsets.last == 0)
+  }
+
+  @Test func bounceFlag_WithoutDeceleration_IsRejected() throws {
+    let run = try runCLI([
+      "scroll", referencePath, "-o", "/nonexistent/frames", "--to", "300",
+      "--frames", "3", "--bounce",
+    ])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("--bounce is for --curve decelerate."))
+  }
+}
+
 // MARK: - Helpers
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
