@@ -58,19 +58,39 @@ public struct DecelerationRate: Hashable, Sendable {
 /// The speed decays as `v(t) = v₀ · rate^t` (t in ms), so the offset is
 /// `x(t) = x₀ + v₀/1000 · (rate^t − 1) / ln(rate)`. The fling stops at the first frame whose
 /// speed is below half a point per frame, or at the first frame that reaches a content edge,
-/// where it is clamped (no rubber band).
+/// where it is clamped.
+///
+/// With ``bounces`` (UIScrollView's `bounces`), a fling that reaches an edge with speed left
+/// overshoots it and springs back instead: from the moment `tₑ` it crosses the edge with speed
+/// `vₑ`, the offset is the critically damped spring `x = edge + v · u · e^(−u/τ)`, where
+/// `u = t − tₑ` in seconds, ``bounceTime`` is `τ` and `v` is `vₑ` capped at `e · L / τ`, so that
+/// the overshoot, which peaks at `v · τ / e` when `u = τ`, never exceeds
+/// `L` = ``maximumOvershoot`` × the viewport's length. It comes to rest exactly on the edge at the
+/// first frame after the peak that is within half a point of it. As in UIScrollView
+/// (with `alwaysBounceVertical` off), content shorter than the viewport does not bounce.
 public struct Deceleration: Hashable, Sendable {
   /// The initial velocity in points per second; negative scrolls back towards the top.
   public var velocity: Double
   public var rate: DecelerationRate
+  /// Whether the fling overshoots a content edge it reaches and springs back to it.
+  ///
+  /// The corresponding UIKit property is `UIScrollView.bounces`.
+  public var bounces: Bool
 
-  public init(velocity: Double, rate: DecelerationRate = .normal) {
+  public init(
+    velocity: Double, rate: DecelerationRate = .normal, bounces: Bool = false
+  ) {
     self.velocity = velocity
     self.rate = rate
+    self.bounces = bounces
   }
 
   /// The speed below which the scroll view comes to rest, in points per frame.
   public static let restingSpeed = 0.5
+  /// The bounce spring's time constant in seconds: the overshoot peaks this long after the edge.
+  public static let bounceTime = 0.1
+  /// The largest overshoot of a bounce, as a fraction of the viewport's length.
+  public static let maximumOvershoot = 0.25
 
   /// The offsets of the frames after the start, up to and including the frame at rest.
   ///
@@ -78,13 +98,22 @@ public struct Deceleration: Hashable, Sendable {
   ///   - start: The offset when the finger lifts (not part of the result).
   ///   - fps: Frames per second.
   ///   - bounds: The offsets the content allows: 0 through content length − viewport length.
+  ///   - viewportLength: The viewport's length along the scroll axis, which limits a bounce's
+  ///     overshoot; infinity for no limit.
   /// - Returns: One offset per frame; empty when the velocity is already below the resting speed.
-  /// - Complexity: O(frames): about `ln(2 |v₀| / fps) / −ln(rate) · fps / 1000` of them.
+  /// - Complexity: O(frames): about `ln(2 |v₀| / fps) / −ln(rate) · fps / 1000` of them, plus
+  ///   under a second of frames for a bounce.
   public func offsets(
-    from start: Double, fps: Double, bounds: ClosedRange<Double>
+    from start: Double, fps: Double, bounds: ClosedRange<Double>,
+    viewportLength: Double = .infinity
   ) -> [Double] {
     precondition(fps > 0, "fps must be positive")
     guard abs(velocity) / fps >= Self.restingSpeed else { return [] }
+    if bounces && bounds.upperBound > bounds.lowerBound {
+      return bouncingOffsets(
+        from: min(bounds.upperBound, max(bounds.lowerBound, start)), fps: fps,
+        bounds: bounds, viewportLength: viewportLength)
+    }
     let lnRate = log(rate.perMillisecond)
     var result: [Double] = []
     var frame = 1
@@ -99,6 +128,43 @@ public struct Deceleration: Hashable, Sendable {
       result.append(x)
       let speedPerFrame = abs(velocity * decay) / fps
       if atEdge || speedPerFrame < Self.restingSpeed { return result }
+      frame += 1
+    }
+  }
+
+  /// The frames of a fling that bounces at the edge it reaches, from a start within the bounds.
+  private func bouncingOffsets(
+    from start: Double, fps: Double, bounds: ClosedRange<Double>,
+    viewportLength: Double
+  ) -> [Double] {
+    let lnRate = log(rate.perMillisecond)
+    let edge = velocity < 0 ? bounds.lowerBound : bounds.upperBound
+    var result: [Double] = []
+    var frame = 1
+    while true {
+      let t = 1000 * Double(frame) / fps
+      let decay = pow(rate.perMillisecond, t)
+      let x = start + velocity / 1000 * (decay - 1) / lnRate
+      if velocity < 0 ? x <= edge : x >= edge { break }
+      result.append(x)
+      if abs(velocity * decay) / fps < Self.restingSpeed { return result }
+      frame += 1
+    }
+    // Solving x(tₑ) = edge gives rate^tₑ, which is also the fraction of the speed left there.
+    let left = 1 + (edge - start) * 1000 * lnRate / velocity
+    let crossing = log(left) / lnRate / 1000
+    let limit = Self.maximumOvershoot * viewportLength
+    let cap = exp(1) * limit / Self.bounceTime
+    let speed =
+      velocity < 0 ? max(velocity * left, -cap) : min(velocity * left, cap)
+    while true {
+      let u = Double(frame) / fps - crossing
+      let overshoot = speed * u * exp(-u / Self.bounceTime)
+      if u > Self.bounceTime && abs(overshoot) < 0.5 {
+        result.append(edge)
+        return result
+      }
+      result.append(edge + overshoot)
       frame += 1
     }
   }

@@ -3,9 +3,13 @@ import Foundation
 import WaterflowRender
 import WaterflowScene
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where an animation goes, chosen by the output path.
 public enum ScrollOutput: Hashable, Sendable {
-  /// A folder of `frame-0001.png`… and `frames.json`.
+  /// A folder of `frame-0001.png`… and `frames.json`, replaced as a whole when the job succeeds.
   case folder(String)
   /// One PDF page per frame.
   case pdf(String)
@@ -56,7 +60,8 @@ public struct ScrollSummary: Sendable {
 ///
 /// Memory is bounded whatever the frame count: frames are simulated one at a time, at most
 /// `2 × jobs` are in flight between simulation and output, and the trace and frame list stream
-/// to disk. Every file is written atomically.
+/// to disk. Every file is written atomically, and a folder output is written into a sibling
+/// folder that replaces the old one only when every frame is in it.
 ///
 /// ```swift
 /// var job = ScrollJob(scene: scene, script: .scroll(from: 0, to: 2000, frames: 60), output: ScrollOutput(path: "out.mp4"))
@@ -101,8 +106,14 @@ public struct ScrollJob: Sendable {
 
   /// Runs the job.
   ///
+  /// A folder output replaces an existing folder only if it is empty or looks like an earlier
+  /// output (it holds `frames.json`, or nothing but `frame-*.png`); when the job fails, the
+  /// earlier output is left as it was. A trace, contact sheet or plot inside the folder is
+  /// written with the frames.
+  ///
   /// - Throws: ``ScrollJobError`` or ``VideoEncoderError`` for outputs that cannot be written
-  ///   (ffmpeg missing, a directory that does not exist), or a renderer error.
+  ///   (ffmpeg missing, a directory that does not exist, a folder of other files), or a
+  ///   renderer error.
   public func run() throws -> ScrollSummary {
     let clock = ContinuousClock()
     let started = clock.now
@@ -133,6 +144,18 @@ public struct ScrollJob: Sendable {
     }
     let images = ImageReport()
 
+    // A folder is staged first, so that a failure leaves the previous output untouched.
+    var staged: StagedFolder?
+    if case .folder(let directory) = output {
+      staged = try StagedFolder(replacing: directory)
+    }
+    defer { staged?.discard() }
+    let trace = self.trace.map { staged?.stagedPath(for: $0) ?? $0 }
+    let contactSheet = self.contactSheet.map {
+      staged?.stagedPath(for: $0) ?? $0
+    }
+    let plot = self.plot.map { staged?.stagedPath(for: $0) ?? $0 }
+
     var traceWriter = try trace.map { try TraceWriter(path: $0) }
     let sheet = try contactSheet.map { _ in
       try ContactSheet(
@@ -160,15 +183,8 @@ public struct ScrollJob: Sendable {
     let makeWorker: @Sendable () throws -> (SimulatedFrame) throws -> [UInt8]
 
     switch output {
-    case .folder(let directory):
-      do {
-        try FileManager.default.createDirectory(
-          atPath: directory, withIntermediateDirectories: true)
-      } catch {
-        throw ScrollJobError(
-          "Cannot create the folder '\(directory)': \(error.localizedDescription)"
-        )
-      }
+    case .folder:
+      let directory = staged!.path
       let frames = try AtomicTextFile(path: directory + "/frames.json")
       frames.write(
         "{\"fps\": \(JSONNumber.format(script.fps)), \"scale\": \(JSONNumber.format(options.scale)), \"frames\": ["
@@ -203,7 +219,6 @@ public struct ScrollJob: Sendable {
       finishOutput = {
         frames.write("\n]}\n")
         try frames.commit()
-        try Self.removeStaleFrames(in: directory, keeping: total)
       }
 
     case .pdf(let path):
@@ -277,6 +292,9 @@ public struct ScrollJob: Sendable {
         try chart.pngData(font: mainRenderer.font, title: title), to: path)
       activity = nil
     }
+    // Last, so that any failure before leaves the previous output in place.
+    try staged?.commit()
+    staged = nil
     return ScrollSummary(
       frames: total, width: pixelWidth, height: pixelHeight, seconds: elapsed(),
       notes: simulation.notes,
@@ -315,19 +333,6 @@ public struct ScrollJob: Sendable {
       count = width * height * 4
     }
   }
-
-  /// Removes `frame-N.png` files left by an earlier, longer run, so the folder holds this run only.
-  static func removeStaleFrames(in directory: String, keeping total: Int) throws
-  {
-    let names =
-      (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for name in names where name.hasPrefix("frame-") && name.hasSuffix(".png") {
-      let number = Int(name.dropFirst(6).dropLast(4)) ?? 0
-      if number > total || name != frameName(number, total: total) {
-        try? FileManager.default.removeItem(atPath: directory + "/" + name)
-      }
-    }
-  }
 }
 
 /// Images the workers' renderers could not load, gathered from every thread.
@@ -344,5 +349,137 @@ private final class ImageReport: @unchecked Sendable {
     if let path = store.corrupt.sorted().first {
       throw ScrollJobError("\(store.failures[path]!) Fix or remove the image.")
     }
+  }
+}
+
+/// A fresh folder beside an output folder, renamed over it once everything is written.
+///
+/// The staging folder, `.<name>.waterflow-tmp-<pid>-XXXXXX`, is a sibling so that the final
+/// rename never crosses file systems.
+struct StagedFolder {
+  /// The output folder as the caller named it, for messages.
+  let name: String
+  /// The output folder with symbolic links resolved: a linked folder is replaced, not the link.
+  let destination: String
+  /// The staging folder.
+  let path: String
+
+  /// Checks that `directory` may be replaced and creates the staging folder beside it.
+  init(replacing directory: String) throws {
+    name = directory
+    destination = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+    try Self.checkReplaceable(destination, name: directory)
+    let parent = (destination as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(
+        atPath: parent, withIntermediateDirectories: true)
+    } catch {
+      throw ScrollJobError(
+        "Cannot create the folder '\(parent)': \(error.localizedDescription)")
+    }
+    path = try Self.makeTemporaryFolder(
+      beside: destination, kind: "waterflow-tmp")
+    // mkdtemp makes the folder 0700; an output folder gets the usual 0777 less the umask.
+    let mask = umask(0)
+    umask(mask)
+    chmod(path, 0o777 & ~mask)
+  }
+
+  /// Where a file meant for the output folder goes while staging; other paths are unchanged.
+  func stagedPath(for file: String) -> String {
+    let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+    let resolvedParent = URL(
+      fileURLWithPath: (absolute as NSString).deletingLastPathComponent
+    ).resolvingSymlinksInPath().path
+    guard resolvedParent == destination else { return file }
+    return path + "/" + (absolute as NSString).lastPathComponent
+  }
+
+  /// Puts the staging folder in place of the output folder and removes the old one.
+  func commit() throws {
+    // Checked again: the folder may have gained other files while the frames were drawn.
+    try Self.checkReplaceable(destination, name: name)
+    // rename(2) replaces a missing or empty folder in one step.
+    if rename(path, destination) == 0 { return }
+    guard errno == ENOTEMPTY || errno == EEXIST else {
+      throw failure(errno)
+    }
+    // Two renames, as Swift's Glibc module does not declare renameat2 (RENAME_EXCHANGE): for a
+    // moment the folder is missing, but it never holds a mix of two runs.
+    let aside = try Self.makeTemporaryFolder(
+      beside: destination, kind: "waterflow-old")
+    guard rename(destination, aside) == 0 else {
+      let code = errno
+      rmdir(aside)
+      throw failure(code)
+    }
+    guard rename(path, destination) == 0 else {
+      let code = errno
+      rename(aside, destination)
+      throw failure(code)
+    }
+    try? FileManager.default.removeItem(atPath: aside)
+  }
+
+  /// Removes the staging folder and everything in it.
+  func discard() {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  private func failure(_ code: Int32) -> ScrollJobError {
+    ScrollJobError(
+      "Cannot replace the folder '\(name)': \(String(cString: strerror(code)))."
+    )
+  }
+
+  private static func checkReplaceable(_ destination: String, name: String)
+    throws
+  {
+    var isDirectory: ObjCBool = false
+    guard
+      FileManager.default.fileExists(
+        atPath: destination, isDirectory: &isDirectory)
+    else { return }
+    guard isDirectory.boolValue else {
+      throw ScrollJobError(
+        "Cannot write frames to '\(name)': it exists and is not a folder.")
+    }
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: destination)
+    } catch {
+      throw ScrollJobError(
+        "Cannot read the folder '\(name)': \(error.localizedDescription)")
+    }
+    // An earlier output has frames.json; one cut short by an older version holds only frames.
+    let others = entries.filter {
+      !($0.hasPrefix("frame-") && $0.hasSuffix(".png"))
+    }
+    if let other = others.sorted().first, !entries.contains("frames.json") {
+      throw ScrollJobError(
+        "The folder '\(name)' holds files Waterflow did not write (such as '\(other)'), and a "
+          + "frame folder is replaced as a whole: give a new or empty folder, or an earlier output."
+      )
+    }
+  }
+
+  private static func makeTemporaryFolder(
+    beside destination: String, kind: String
+  )
+    throws -> String
+  {
+    let parent = (destination as NSString).deletingLastPathComponent
+    let base = (destination as NSString).lastPathComponent
+    var template = Array(
+      (parent + "/.\(base).\(kind)-\(getpid())-XXXXXX").utf8CString)
+    guard
+      template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) })
+        != nil
+    else {
+      throw ScrollJobError(
+        "Cannot create a folder in '\(parent)': \(String(cString: strerror(errno)))."
+      )
+    }
+    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
 }

@@ -10,7 +10,7 @@ import WaterflowScene
 /// {"fps": 30, "from": 0, "segments": [
 ///   {"scroll": {"to": 1500, "duration": 1.2, "curve": "ease-in-out"}},
 ///   {"pause": 0.5},
-///   {"fling": {"velocity": 3000, "rate": "normal"}},
+///   {"fling": {"velocity": 3000, "rate": "normal", "bounce": true}},
 ///   {"loadMore": {"count": 30}},
 ///   {"scroll": {"by": -400, "frames": 20, "curve": "linear"}},
 ///   {"refresh": 10},
@@ -29,7 +29,8 @@ public struct ScrollScript: Hashable, Sendable {
     case scroll(to: Target, frames: Int, curve: ScrollCurve)
     /// Holds the offset for `frames` frames.
     case pause(frames: Int)
-    /// Lets go with a velocity and decelerates until at rest or at a content edge.
+    /// Lets go with a velocity and decelerates until at rest or at a content edge (where it
+    /// stops, or bounces).
     case fling(Deceleration)
     /// At the end of the content, appends items ("load more"), then reloads when `reload`.
     case loadMore(count: Int, reload: Bool)
@@ -69,11 +70,13 @@ public struct ScrollScript: Hashable, Sendable {
   /// A single fling from `from`: the first frame, then one frame per `1 / fps` until at rest.
   public static func fling(
     from: Double, velocity: Double, rate: DecelerationRate = .normal,
-    fps: Double = 30
+    bounces: Bool = false, fps: Double = 30
   ) -> ScrollScript {
     ScrollScript(
       fps: fps, from: from,
-      segments: [.fling(Deceleration(velocity: velocity, rate: rate))])
+      segments: [
+        .fling(Deceleration(velocity: velocity, rate: rate, bounces: bounces))
+      ])
   }
 }
 
@@ -225,7 +228,7 @@ extension ScrollScript {
         segments.append(
           .pause(frames: frames(try number(v, f, min: 0, max: maxSeconds))))
       case "fling":
-        let s = try object(v, f, keys: ["velocity", "rate"])
+        let s = try object(v, f, keys: ["velocity", "rate", "bounce"])
         let velocity = try number(
           s["velocity"], "\(f).velocity", min: -1e6, max: 1e6)
         var rate = DecelerationRate.normal
@@ -244,7 +247,18 @@ extension ScrollScript {
             )
           }
         }
-        segments.append(.fling(Deceleration(velocity: velocity, rate: rate)))
+        var bounces = false
+        if let b = s["bounce"] {
+          // 0 and 1 cast to Bool too, so only JSON true and false (type "c") are taken.
+          guard let n = b as? NSNumber, String(cString: n.objCType) == "c"
+          else {
+            throw fail("\(f).bounce", "expected true or false")
+          }
+          bounces = n.boolValue
+        }
+        segments.append(
+          .fling(Deceleration(velocity: velocity, rate: rate, bounces: bounces))
+        )
       case "loadMore", "refresh":
         var count: Int
         var reload = true

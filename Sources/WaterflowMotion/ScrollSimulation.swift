@@ -85,7 +85,8 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
         pending = Array(repeating: start, count: frames)
       case .fling(let deceleration):
         pending = deceleration.offsets(
-          from: start, fps: script.fps, bounds: 0...maximumOffset)
+          from: start, fps: script.fps, bounds: 0...maximumOffset,
+          viewportLength: isHorizontal ? view.bounds.width : view.bounds.height)
       case .jump(let y):
         return emit(view.scroll(to: y), event: "jump \(JSONNumber.format(y))")
       case .loadMore(let count, let reload):

@@ -13,8 +13,9 @@ struct ScrollCommand: ParsableCommand {
       The simulation runs in order, one layout pass per frame, exactly as `waterflow trace` runs \
       them; frames are drawn and encoded on --jobs threads. Timing is --duration and --fps, or \
       --frames (both ends are frames). --curve decelerate flings from --from with --velocity and \
-      --rate until the speed drops below half a point per frame, clamped at the content's ends. \
-      --script plays a JSON list of segments instead (scroll, pause, fling, loadMore, refresh, \
+      --rate until the speed drops below half a point per frame, clamped at the content's ends; \
+      with --bounce it overshoots an end it reaches (at most a quarter of the viewport) and \
+      springs back to rest on it, as UIScrollView does. --script plays a JSON list of segments instead (scroll, pause, fling, loadMore, refresh, \
       rotate, jump); see the README. Videos need ffmpeg (Debian package 'ffmpeg').
       """)
 
@@ -57,6 +58,11 @@ struct ScrollCommand: ParsableCommand {
       "The deceleration rate: normal (0.998 per ms), fast (0.99), or a number between 0 and 1."
   )
   var rate: String = "normal"
+  @Flag(
+    help:
+      "With --curve decelerate: overshoot a content end the fling reaches and spring back, like UIScrollView's bounces."
+  )
+  var bounce = false
   @Option(help: "A JSON script of segments, instead of --to/--curve.")
   var script: String?
 
@@ -122,6 +128,11 @@ struct ScrollCommand: ParsableCommand {
           "--script sets the segments: leave out --to, --velocity, --duration and --frames."
         )
       }
+      if bounce {
+        throw ValidationError(
+          "--script sets the segments: leave out --bounce and give a fling \"bounce\": true."
+        )
+      }
       return
     }
     if curve == .decelerate {
@@ -142,6 +153,9 @@ struct ScrollCommand: ParsableCommand {
       }
       if velocity != nil {
         throw ValidationError("--velocity is for --curve decelerate.")
+      }
+      if bounce {
+        throw ValidationError("--bounce is for --curve decelerate.")
       }
       switch (duration, frames) {
       case (nil, nil):
@@ -175,7 +189,7 @@ struct ScrollCommand: ParsableCommand {
     case .decelerate:
       return .fling(
         from: from, velocity: velocity!, rate: DecelerationRate(name: rate)!,
-        fps: fps)
+        bounces: bounce, fps: fps)
     case .linear, .easeInOut:
       let count = frames ?? Int((duration! * fps).rounded()) + 1
       return .scroll(

@@ -1,3 +1,4 @@
+import Cairo
 import Foundation
 import Testing
 import WaterflowScene
@@ -87,6 +88,82 @@ extension ScrollCurveTests {
     #expect(offsets.last == (velocity > 0 ? end : 0))
     // It stops when it hits the edge: no frames pile up there.
     #expect(offsets.dropLast().allSatisfy { $0 != offsets.last })
+  }
+}
+
+// MARK: - Bounce
+
+extension ScrollCurveTests {
+  @Test(arguments: [(2000.0, 3000.0), (500.0, -3000.0), (2000.0, 30_000.0)])
+  func bounceFling_OvershootsTheEdge_AndComesToRestExactlyOnIt(
+    start: Double, velocity: Double
+  ) {
+    let scene = referenceScene()
+    let simulation = ScrollSimulation(
+      scene: scene,
+      script: .fling(from: start, velocity: velocity, bounces: true))
+    let offsets = simulation.map(\.offset)
+    let end = simulation.maximumOffset
+    let edge = velocity > 0 ? end : 0
+    // How far each frame is past the edge, along the fling's direction.
+    let beyond = offsets.map { velocity > 0 ? $0 - end : -$0 }
+    let peak = beyond.firstIndex(of: beyond.max()!)!
+    #expect(beyond[peak] > 1, "no frame overshoots the edge")
+    #expect(beyond[peak] <= 667 / 4, "overshoot \(beyond[peak])")
+    #expect(offsets.allSatisfy { velocity > 0 ? $0 >= 0 : $0 <= end })
+    // At rest exactly on the edge, after springing back without crossing it again.
+    #expect(offsets.last == edge)
+    #expect(abs(offsets[offsets.count - 2] - edge) < 1)
+    let back = beyond[peak...]
+    #expect(zip(back, back.dropFirst()).allSatisfy { $0 > $1 && $1 >= 0 })
+    // Up to the edge it is the same deceleration as without bouncing.
+    let clamped = ScrollSimulation(
+      scene: scene, script: .fling(from: start, velocity: velocity)
+    ).map(\.offset)
+    let before = offsets.prefix { velocity > 0 ? $0 < end : $0 > 0 }
+    #expect(Array(before) == Array(clamped.dropLast()))
+  }
+
+  @Test func bounceOvershoot_IsCappedAtAQuarterOfTheViewport() {
+    let limit = 0.25 * 667
+    let offsets = Deceleration(velocity: -50_000, bounces: true).offsets(
+      from: 100, fps: 60, bounds: 0...3000, viewportLength: 667)
+    let deepest = -offsets.min()!
+    #expect(deepest <= limit && deepest > 0.95 * limit, "overshoot \(deepest)")
+    #expect(offsets.last == 0)
+  }
+
+  @Test func bounceFling_ContentShorterThanTheViewport_DoesNotMove() {
+    let offsets = Deceleration(velocity: 3000, bounces: true).offsets(
+      from: 0, fps: 30, bounds: 0...0, viewportLength: 667)
+    #expect(offsets == [0])
+  }
+
+  @Test func bounceFrame_ShowsTheBackgroundAboveTheContent() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let script = ScrollScript.fling(from: 500, velocity: -3000, bounces: true)
+    let frames = Array(
+      ScrollSimulation(scene: referenceScene(), script: script))
+    let peak = frames.min { $0.offset < $1.offset }!
+    // The first row of cells starts 10 points below the content's top, here 50 below the view's.
+    #expect(peak.offset < -40)
+    var job = ScrollJob(
+      scene: referenceScene(), script: script, output: .folder(dir))
+    job.jobs = 2
+    _ = try job.run()
+    func pixel(_ frame: SimulatedFrame, y: Int) throws -> [UInt8] {
+      let image = try RGBAImage(
+        contentsOfPNGFile: "\(dir)/"
+          + ScrollJob.frameName(frame.number, total: frames.count))
+      let i = (y * image.width + 60) * 4
+      return Array(image.pixels[i..<(i + 3)])
+    }
+    // Palette.background (0.95, 0.95, 0.96) as cairo stores it: 16 bits, then the high byte.
+    let background: [UInt8] = [243, 243, 245]
+    let abovePeak = try pixel(peak, y: 40)
+    #expect(abovePeak == background, "\(abovePeak)")
+    #expect(try pixel(frames.last!, y: 40) != background)
   }
 }
 

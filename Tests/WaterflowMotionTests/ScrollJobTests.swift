@@ -101,10 +101,125 @@ extension ScrollJobTests {
   }
 }
 
+// MARK: - Folder output
+
+/// A scene of 60 plain cells, except cell 30 (about 1000 points down), which shows `photo.png`.
+private func photoScene(in dir: String) throws -> Scene {
+  let items = (0..<60).map {
+    $0 == 30 ? #"{"height": 100, "image": "photo.png"}"# : #"{"height": 100}"#
+  }
+  let json = """
+    {"viewport": {"width": 375, "height": 667, "scale": 1}, "columns": 3, "seed": 1,
+     "items": [\(items.joined(separator: ", "))]}
+    """
+  try Data(json.utf8).write(to: URL(fileURLWithPath: "\(dir)/scene.json"))
+  return try Scene(data: Data(json.utf8), path: "\(dir)/scene.json")
+}
+
+/// Every file in a folder, by name.
+private func contents(of dir: String) throws -> [String: Data] {
+  var files: [String: Data] = [:]
+  for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
+    files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(name)"))
+  }
+  return files
+}
+
+extension ScrollJobTests {
+  @Test func folderOutput_JobThatFailsMidway_LeavesThePreviousOutputUntouched()
+    throws
+  {
+    let parent = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    let out = "\(parent)/frames"
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/Assets/Images/goods-1.png",
+      toPath: "\(parent)/photo.png")
+    var first = ScrollJob(
+      scene: try photoScene(in: parent),
+      script: .scroll(from: 0, to: 2000, frames: 12), output: .folder(out))
+    first.markReuse = true
+    first.jobs = 1
+    #expect(try first.run().imageFailures.isEmpty)
+    let previous = try contents(of: out)
+    #expect(previous.count == 13)
+
+    // Cell 30 first shows in frame 3, so frames 1 and 2 are drawn before the job fails.
+    try Data("not a PNG".utf8).write(
+      to: URL(fileURLWithPath: "\(parent)/photo.png"))
+    var second = ScrollJob(
+      scene: try photoScene(in: parent),
+      script: .scroll(from: 0, to: 2000, frames: 9), output: .folder(out))
+    second.jobs = 1
+    let error = #expect(throws: ScrollJobError.self) { try second.run() }
+    #expect(error?.description.contains("photo.png") == true)
+
+    #expect(try contents(of: out) == previous)
+    // No staging folder is left beside the output.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: parent).sorted() == [
+        "frames", "photo.png", "scene.json",
+      ])
+  }
+
+  @Test func folderOutput_RerunWithFewerFrames_HoldsExactlyTheNewFrames() throws
+  {
+    let parent = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    let out = "\(parent)/frames"
+    func run(frames: Int) throws {
+      var job = ScrollJob(
+        scene: referenceScene(),
+        script: .scroll(from: 0, to: 600, frames: frames), output: .folder(out))
+      job.jobs = 2
+      // A trace inside the output folder belongs to the run, like the frames.
+      job.trace = "\(out)/trace.csv"
+      #expect(try job.run().frames == frames)
+    }
+    try run(frames: 12)
+    try run(frames: 5)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        == (1...5).map { ScrollJob.frameName($0, total: 5) } + [
+          "frames.json", "trace.csv",
+        ])
+    let listing = try String(
+      contentsOfFile: "\(out)/frames.json", encoding: .utf8)
+    #expect(
+      listing.contains("frame-0005.png") && !listing.contains("frame-0006"))
+    let trace = try String(contentsOfFile: "\(out)/trace.csv", encoding: .utf8)
+    #expect(trace.split(separator: "\n").count == 1 + 5)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: parent) == ["frames"])
+  }
+
+  @Test func folderOutput_FolderOfOtherFiles_IsRefusedAndKept() throws {
+    let parent = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    let out = "\(parent)/holiday"
+    try FileManager.default.createDirectory(
+      atPath: out, withIntermediateDirectories: false)
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: "\(out)/notes.txt"))
+    try Data("png".utf8).write(
+      to: URL(fileURLWithPath: "\(out)/frame-0001.png"))
+    let before = try contents(of: out)
+    let job = ScrollJob(
+      scene: referenceScene(), script: .scroll(from: 0, to: 300, frames: 3),
+      output: .folder(out))
+    let error = #expect(throws: ScrollJobError.self) { try job.run() }
+    #expect(error?.description.contains("'\(out)'") == true)
+    #expect(error?.description.contains("notes.txt") == true)
+    #expect(try contents(of: out) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: parent) == ["holiday"]
+    )
+  }
+}
+
 // MARK: - Videos
 
 extension ScrollJobTests {
-  @Test(arguments: ["gif", "apng", "mp4"])
+  @Test(arguments: ["gif", "apng", "mp4", "webm"])
   func video_HasTheFrameCountAndSize(ext: String) throws {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -179,6 +294,40 @@ extension ScrollJobTests {
     #expect(
       long - short < 40_000,
       "max RSS \(short) KB for 30 frames, \(long) KB for 300")
+  }
+}
+
+// MARK: - Bounce
+
+extension ScrollJobTests {
+  @Test func bounceFlag_OvershootsTheTopAndSettlesOnIt() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let run = try runCLI([
+      "scroll", referencePath, "-o", "\(dir)/frames", "--from", "500",
+      "--curve",
+      "decelerate", "--velocity=-3000", "--bounce", "--scale", "1",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let listing =
+      try JSONSerialization.jsonObject(
+        with: Data(
+          contentsOf: URL(fileURLWithPath: "\(dir)/frames/frames.json")))
+      as! [String: Any]
+    let offsets = (listing["frames"] as! [[String: Any]]).map {
+      ($0["offset"] as! NSNumber).doubleValue
+    }
+    #expect(offsets.min()! < -1)
+    #expect(offsets.last == 0)
+  }
+
+  @Test func bounceFlag_WithoutDeceleration_IsRejected() throws {
+    let run = try runCLI([
+      "scroll", referencePath, "-o", "/nonexistent/frames", "--to", "300",
+      "--frames", "3", "--bounce",
+    ])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("--bounce is for --curve decelerate."))
   }
 }
 
