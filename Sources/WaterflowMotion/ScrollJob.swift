@@ -109,7 +109,7 @@ public struct ScrollJob: Sendable {
   /// A folder output replaces an existing folder only if it is empty or looks like an earlier
   /// output (it holds `frames.json`, or nothing but `frame-*.png`); when the job fails, the
   /// earlier output is left as it was. A trace, contact sheet or plot inside the folder is
-  /// written with the frames.
+  /// written with the frames; other files in an earlier output are kept.
   ///
   /// - Throws: ``ScrollJobError`` or ``VideoEncoderError`` for outputs that cannot be written
   ///   (ffmpeg missing, a directory that does not exist, a folder of other files), or a
@@ -404,21 +404,64 @@ struct StagedFolder {
     guard errno == ENOTEMPTY || errno == EEXIST else {
       throw failure(errno)
     }
+    // Files that are neither frames nor frames.json, and that this run did not write (notes, an
+    // earlier run's trace), move into the new folder: replacing frames never deletes them.
+    let carried = try carryOverOtherFiles()
     // Two renames, as Swift's Glibc module does not declare renameat2 (RENAME_EXCHANGE): for a
     // moment the folder is missing, but it never holds a mix of two runs.
-    let aside = try Self.makeTemporaryFolder(
-      beside: destination, kind: "waterflow-old")
+    let aside: String
+    do {
+      aside = try Self.makeTemporaryFolder(
+        beside: destination, kind: "waterflow-old")
+    } catch {
+      putBack(carried)
+      throw error
+    }
     guard rename(destination, aside) == 0 else {
       let code = errno
       rmdir(aside)
+      putBack(carried)
       throw failure(code)
     }
     guard rename(path, destination) == 0 else {
       let code = errno
       rename(aside, destination)
+      putBack(carried)
       throw failure(code)
     }
     try? FileManager.default.removeItem(atPath: aside)
+  }
+
+  /// Moves the output folder's other files into the staging folder; returns their names.
+  private func carryOverOtherFiles() throws -> [String] {
+    let entries =
+      (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
+    let staged = Set(
+      (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+    var carried: [String] = []
+    for entry in entries.sorted()
+    where !Self.isFrameOutput(entry) && !staged.contains(entry) {
+      guard rename(destination + "/" + entry, path + "/" + entry) == 0 else {
+        let code = errno
+        putBack(carried)
+        throw failure(code)
+      }
+      carried.append(entry)
+    }
+    return carried
+  }
+
+  /// Returns carried files to the output folder after a failed swap.
+  private func putBack(_ carried: [String]) {
+    for entry in carried {
+      rename(path + "/" + entry, destination + "/" + entry)
+    }
+  }
+
+  /// True for the files a folder output consists of: `frames.json` and `frame-*.png`.
+  private static func isFrameOutput(_ name: String) -> Bool {
+    name == "frames.json"
+      || (name.hasPrefix("frame-") && name.hasSuffix(".png"))
   }
 
   /// Removes the staging folder and everything in it.
@@ -452,9 +495,8 @@ struct StagedFolder {
         "Cannot read the folder '\(name)': \(error.localizedDescription)")
     }
     // An earlier output has frames.json; one cut short by an older version holds only frames.
-    let others = entries.filter {
-      !($0.hasPrefix("frame-") && $0.hasSuffix(".png"))
-    }
+    // Other files in an earlier output are kept (see `commit`).
+    let others = entries.filter { !isFrameOutput($0) }
     if let other = others.sorted().first, !entries.contains("frames.json") {
       throw ScrollJobError(
         "The folder '\(name)' holds files Waterflow did not write (such as '\(other)'), and a "

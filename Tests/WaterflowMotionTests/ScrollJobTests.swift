@@ -193,6 +193,37 @@ extension ScrollJobTests {
       try FileManager.default.contentsOfDirectory(atPath: parent) == ["frames"])
   }
 
+  @Test func folderOutput_Rerun_KeepsFilesWaterflowDidNotWrite() throws {
+    let parent = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    let out = "\(parent)/frames"
+    func run(frames: Int, trace: Bool) throws {
+      var job = ScrollJob(
+        scene: referenceScene(),
+        script: .scroll(from: 0, to: 600, frames: frames), output: .folder(out))
+      job.jobs = 1
+      if trace { job.trace = "\(out)/trace.csv" }
+      _ = try job.run()
+    }
+    try run(frames: 4, trace: true)
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: "\(out)/notes.txt"))
+    // The rerun writes no trace: the earlier one and the notes stay, the frames are replaced.
+    try run(frames: 2, trace: false)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [
+        "frame-0001.png", "frame-0002.png", "frames.json", "notes.txt",
+        "trace.csv",
+      ])
+    #expect(
+      try String(contentsOfFile: "\(out)/notes.txt", encoding: .utf8)
+        == "keep me")
+    #expect(
+      try String(contentsOfFile: "\(out)/trace.csv", encoding: .utf8)
+        .split(separator: "\n").count == 1 + 4)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: parent) == ["frames"])
+  }
+
   @Test func folderOutput_FolderOfOtherFiles_IsRefusedAndKept() throws {
     let parent = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: parent) }
