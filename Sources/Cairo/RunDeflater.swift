@@ -16,7 +16,12 @@
 //   blocks), or stored when that is smaller, so noise never grows.
 // The code-length computation is the in-place minimum-redundancy algorithm of Moffat and
 // Katajainen (1995), with the length limit applied as miniz's tdefl_huffman_enforce_max_code_size
-// does. Measured: see PNGCompression.frames.
+// does.
+//
+// Measured (release, this shared 2-core machine, medians): 60 frames of a 375×667@2x scroll with
+// `--jobs 1` take 0.28–0.31 s of CPU against 0.93 s with libdeflate level 6, for 3.99 MB of files
+// against 3.81 MB (+4.9 %); the hash probe took that from +24 %. The 1500×2668 bench frame: 9–15 ms
+// against cairo's 115–190 ms, 76,645 bytes against 68,765 for our libdeflate default.
 
 /// A DEFLATE encoder for PNG rows filtered with Up, that looks only for the repeats rendered UI has.
 ///
