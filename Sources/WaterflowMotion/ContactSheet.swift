@@ -65,13 +65,25 @@ final class ContactSheet {
     context.rectangle(
       x: x, y: y, width: thumbnail.width, height: thumbnail.height)
     context.stroke()
-    context.setFont(renderer.font, size: 10)
-    context.setSource(red: 0.15, green: 0.15, blue: 0.18)
-    context.moveTo(x: x, y: y + thumbnail.height + 13)
     var label =
       "#\(frame.number)  \(String(format: "%.2f", frame.time)) s  y \(Int(frame.offset.rounded()))"
     if let e = frame.event { label += "  \(e)" }
-    context.showText(label)
+    // An event ("load more 20") can make the label wider than a narrow thumbnail: shrink it to
+    // fit rather than run into the next label.
+    context.setFont(renderer.font, size: 10)
+    let width = context.textExtents(label).xAdvance
+    if width > thumbnail.width {
+      context.setFont(renderer.font, size: max(6, 10 * thumbnail.width / width))
+    }
+    context.setSource(red: 0.15, green: 0.15, blue: 0.18)
+    context.withSavedState {
+      context.rectangle(
+        x: x, y: y + thumbnail.height, width: thumbnail.width,
+        height: Self.labelHeight)
+      context.clip()
+      context.moveTo(x: x, y: y + thumbnail.height + 13)
+      context.showText(label)
+    }
   }
 
   func pngData() throws -> [UInt8] {
