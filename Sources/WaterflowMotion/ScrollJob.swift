@@ -305,8 +305,7 @@ public struct ScrollJob: Sendable {
   /// `width` × `height` background when the frame is smaller than the video.
   static func bgra(_ surface: ImageSurface, width: Int, height: Int) -> [UInt8]
   {
-    // Palette.background (0.95, 0.95, 0.96) as B, G, R, A bytes.
-    let fill: (UInt8, UInt8, UInt8) = (245, 242, 242)
+    let fill = Renderer.backgroundPixel
     let dx = (width - surface.width) / 2
     let dy = (height - surface.height) / 2
     let same = surface.width == width && surface.height == height
@@ -314,10 +313,10 @@ public struct ScrollJob: Sendable {
       out, count in
       if !same {
         for i in 0..<(width * height) {
-          out[4 * i] = fill.0
-          out[4 * i + 1] = fill.1
-          out[4 * i + 2] = fill.2
-          out[4 * i + 3] = 255
+          out[4 * i] = fill[0]
+          out[4 * i + 1] = fill[1]
+          out[4 * i + 2] = fill[2]
+          out[4 * i + 3] = fill[3]
         }
       }
       surface.withUnsafePixels { buffer, stride in

@@ -159,7 +159,8 @@ public final class Renderer {
   }
 
   private func makeSurface(size: Size, scale: Double) throws -> ImageSurface {
-    try ImageSurface(width: pixels(size.width, scale), height: pixels(size.height, scale))
+    try ImageSurface(
+      width: pixels(size.width, scale), height: pixels(size.height, scale))
   }
 
   private func output(
@@ -192,4 +193,20 @@ public final class Renderer {
 
 extension WaterflowView {
   var isHorizontal: Bool { (layout?.flow ?? .vertical) == .horizontal }
+}
+
+extension Renderer {
+  /// The canvas background as cairo stores it: the B, G, R, A bytes of one pixel (little-endian).
+  ///
+  /// Cairo rounds colours through 16 bits, so this is not simply 0.95 × 255; anything that pads a
+  /// frame with the background (videos of scripts that rotate) must use these bytes to match.
+  public static let backgroundPixel: [UInt8] = {
+    guard let surface = try? ImageSurface(width: 1, height: 1),
+      let context = try? Context(surface)
+    else { return [245, 243, 243, 255] }
+    let c = Palette.background
+    context.setSource(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    context.paint()
+    return surface.withUnsafePixels { buffer, _ in Array(buffer.prefix(4)) }
+  }()
 }

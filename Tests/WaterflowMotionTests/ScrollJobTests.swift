@@ -278,6 +278,24 @@ extension ScrollJobTests {
       ])
   }
 
+  @Test func videoPadding_IsTheBackgroundCairoDraws() throws {
+    // A script that rotates makes frames smaller than the video; the padding around them must be
+    // the very bytes of the drawn background, or the video shows a seam.
+    let frame = ScrollSimulation(
+      scene: referenceScene(), script: .scroll(from: 0, to: 0, frames: 1)
+    ).next()!
+    let surface = try Renderer().surface(
+      of: frame.content, options: RenderOptions(scale: 1))
+    let drawn = surface.withUnsafePixels { buffer, _ in Array(buffer.prefix(4))
+    }
+    #expect(
+      drawn == Renderer.backgroundPixel, "the top-left corner is background")
+    let padded = ScrollJob.bgra(
+      surface, width: surface.width + 4, height: surface.height + 4)
+    #expect(Array(padded.prefix(4)) == drawn)
+    #expect(Array(padded.suffix(4)) == drawn)
+  }
+
   @Test func videoWithoutFFmpeg_NamesTheDebianPackage_WhilePNGStillWorks()
     throws
   {
