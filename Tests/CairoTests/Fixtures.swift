@@ -84,6 +84,23 @@ func argbPixels(of surface: ImageSurface) -> [UInt32] {
   }
 }
 
+/// Sets every pixel in `rows` (all rows by default) to `pixel(x, y)`, a premultiplied ARGB word;
+/// nil leaves the pixel as it is.
+func setPixels(
+  of surface: ImageSurface, rows: Range<Int>? = nil,
+  _ pixel: (_ x: Int, _ y: Int) -> UInt32?
+) {
+  surface.withUnsafeMutablePixels { buffer, stride in
+    for y in rows ?? 0..<surface.height {
+      let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(
+        to: UInt32.self)
+      for x in 0..<surface.width {
+        if let value = pixel(x, y) { row[x] = value }
+      }
+    }
+  }
+}
+
 /// Writes `bytes` to a new temporary file and returns its path.
 func writeTemporaryFile(_ bytes: [UInt8], named name: String) throws -> String {
   let path = try makeTemporaryDirectory() + "/" + name

@@ -83,13 +83,7 @@ extension ImageSurfaceTests {
     // A 20×10 image, left half red, right half blue, filling a 40×40 square at (1, 1): scaled
     // by 4 to 80×40 and centred, only image columns 5 to 15 show.
     let image = try ImageSurface(width: 20, height: 10)
-    image.withUnsafeMutablePixels { buffer, stride in
-      for y in 0..<10 {
-        let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(
-          to: UInt32.self)
-        for x in 0..<20 { row[x] = x < 10 ? 0xffff_0000 : 0xff00_00ff }
-      }
-    }
+    setPixels(of: image) { x, _ in x < 10 ? 0xffff_0000 : 0xff00_00ff }
     let target = try ImageSurface(width: 42, height: 42)
     let context = try Context(target)
     context.draw(image, aspectFillX: 1, y: 1, width: 40, height: 40)

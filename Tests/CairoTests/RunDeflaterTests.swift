@@ -78,18 +78,9 @@ extension RunDeflaterTests {
     let surface = try ImageSurface(width: 320, height: 200)
     let context = try Context(surface)
     drawTestFrame(on: context, width: 320, height: 200, count: 4)
-    surface.withUnsafeMutablePixels { buffer, stride in
-      // A transparent band and a half-transparent one: the RGBA path.
-      for y in 50..<60 {
-        (buffer.baseAddress! + y * stride).initializeMemory(
-          as: UInt8.self, repeating: 0, count: 320 * 4)
-      }
-      for y in 100..<120 {
-        let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(
-          to: UInt32.self)
-        for x in 0..<320 { row[x] = 0x8040_2010 }
-      }
-    }
+    // A transparent band and a half-transparent one: the RGBA path.
+    setPixels(of: surface, rows: 50..<60) { _, _ in 0 }
+    setPixels(of: surface, rows: 100..<120) { _, _ in 0x8040_2010 }
     let png = surface.pngData(compression: .frames)
     #expect(png[25] == 6)
     try expectRoundTrip(png, equals: RGBAImage(surface: surface), "translucent")
@@ -149,13 +140,7 @@ extension RunDeflaterTests {
   @Test func rowsLongerThanTheWindow_RoundTrip() throws {
     // 9,000 RGBA pixels make a 36,001-byte row: the row above is out of DEFLATE's 32 KiB reach.
     let surface = try ImageSurface(width: 9000, height: 6)
-    surface.withUnsafeMutablePixels { buffer, stride in
-      for y in 0..<6 {
-        let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(
-          to: UInt32.self)
-        for x in 0..<9000 { row[x] = x < 4000 || y == 3 ? 0x8000_0080 : 0 }
-      }
-    }
+    setPixels(of: surface) { x, y in x < 4000 || y == 3 ? 0x8000_0080 : 0 }
     try expectRoundTrip(
       surface.pngData(compression: .frames),
       equals: RGBAImage(surface: surface), "9000×6")
