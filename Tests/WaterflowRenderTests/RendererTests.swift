@@ -271,3 +271,32 @@ extension RendererTests {
     }
   }
 }
+
+// MARK: - Reused surfaces
+
+extension RendererTests {
+  @Test(arguments: [1.0, 1.5, 1.3])
+  func reusedSurface_GivesTheSamePixelsAsAFreshOne(scale: Double) throws {
+    // At 1.5 and 1.3 the 375×667 pt canvas ends mid-pixel, so the last row and column are only
+    // partly covered by the background and would blend with whatever the surface held.
+    let scene = try referenceScene()
+    let controller = SceneController(scene: scene)
+    let renderer = try Renderer()
+    let options = RenderOptions(scale: scale)
+    controller.view.layoutSubviews()
+    let reused = try renderer.surface(
+      of: FrameContent(view: controller.view, scene: scene), options: options)
+    // Something other than the next frame's edge in every pixel, as an earlier frame could leave.
+    reused.withUnsafeMutablePixels { buffer, _ in
+      _ = buffer.initializeMemory(as: UInt8.self, repeating: 0x7f)
+    }
+    controller.view.scroll(to: 450)
+    let next = FrameContent(view: controller.view, scene: scene)
+    let again = try renderer.surface(
+      of: next, options: options, reusing: reused)
+    #expect(again === reused, "the surface was reused")
+    let fresh = try renderer.surface(of: next, options: options)
+    let same = RGBAImage(surface: again) == RGBAImage(surface: fresh)
+    #expect(same, "scale \(scale): \(fresh.width)×\(fresh.height) px")
+  }
+}
