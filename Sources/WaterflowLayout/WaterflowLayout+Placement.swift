@@ -87,7 +87,8 @@ extension LayoutSnapshot {
   ) {
     let total = itemCounts.reduce(0, +)
     guard index > 0, index < items.count, index <= total else {
-      if index == items.count, index > 0,
+      // From the old end with no fewer items, only appending is left to do.
+      if index == items.count, index > 0, total >= index,
         Array(itemCounts.dropLast())
           == sectionStores.dropLast().map(\.items.count)
       {

@@ -327,6 +327,21 @@ extension LayoutSnapshotTests {
     #expect(s.sections == full.sections)
   }
 
+  @Test func relayout_fromTheOldEnd_WithFewerItems_equalsAFullLayout() {
+    // "Changed from the old end" while the count shrank: nothing is appended, items go away.
+    let layout = WaterflowLayout(sections: [Section(columns: .count(3))])
+    let items = (0..<20).map { ItemMetrics.height(Double(30 + ($0 * 37) % 90)) }
+    var s = layout.snapshot(viewport: demoViewportSize, itemCounts: [20]) {
+      items[$0]
+    }
+    s.relayout(from: 20, itemCounts: [12]) { items[$0] }
+    let full = layout.snapshot(viewport: demoViewportSize, itemCounts: [12]) {
+      items[$0]
+    }
+    #expect(s.frames == full.frames)
+    #expect(s.contentSize == full.contentSize)
+  }
+
   @Test func relayout_fromZero_prependsLikeAFullLayout() {
     let layout = WaterflowLayout(sections: [
       Section(columns: .count(3), order: .leftToRight, headerLength: 20)
