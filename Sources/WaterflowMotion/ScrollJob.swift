@@ -376,12 +376,36 @@ struct StagedFolder {
       throw ScrollJobError(
         "Cannot create the folder '\(parent)': \(error.localizedDescription)")
     }
+    Self.removeAbandonedFolders(beside: destination)
     path = try Self.makeTemporaryFolder(
       beside: destination, kind: "waterflow-tmp")
     // mkdtemp makes the folder 0700; an output folder gets the usual 0777 less the umask.
     let mask = umask(0)
     umask(mask)
     chmod(path, 0o777 & ~mask)
+  }
+
+  /// Removes staging folders of this output left by jobs that were killed: their process is gone.
+  ///
+  /// A folder whose process still runs (another job writing the same output) is left alone.
+  static func removeAbandonedFolders(beside destination: String) {
+    let parent = (destination as NSString).deletingLastPathComponent
+    let base = (destination as NSString).lastPathComponent
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+    for name in names {
+      for kind in ["waterflow-tmp", "waterflow-old"] {
+        let prefix = ".\(base).\(kind)-"
+        guard name.hasPrefix(prefix) else { continue }
+        // The name is prefix + pid + "-" + six random characters, from makeTemporaryFolder.
+        let rest = name.dropFirst(prefix.count)
+        guard let dash = rest.lastIndex(of: "-"),
+          let pid = Int32(rest[..<dash]),
+          pid > 0, kill(pid, 0) != 0, errno == ESRCH
+        else { continue }
+        try? FileManager.default.removeItem(atPath: parent + "/" + name)
+      }
+    }
   }
 
   /// Where a file meant for the output folder goes while staging; other paths are unchanged.

@@ -224,6 +224,31 @@ extension ScrollJobTests {
       try FileManager.default.contentsOfDirectory(atPath: parent) == ["frames"])
   }
 
+  @Test func folderOutput_RemovesStagingFoldersOfKilledJobs_Only() throws {
+    let parent = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    // pid 2147483646 is far above Linux's pid_max, so no process has it: a killed job's leftover.
+    // Our own pid stands for a job still running, and another output's leftover is not ours.
+    let abandoned = "\(parent)/.frames.waterflow-tmp-2147483646-AbC123"
+    let running = "\(parent)/.frames.waterflow-tmp-\(getpid())-XyZ789"
+    let otherOutput = "\(parent)/.other.waterflow-tmp-2147483646-QwE456"
+    for folder in [abandoned, running, otherOutput] {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: false)
+      try Data("png".utf8).write(
+        to: URL(fileURLWithPath: folder + "/frame-0001.png"))
+    }
+    let job = ScrollJob(
+      scene: referenceScene(), script: .scroll(from: 0, to: 100, frames: 2),
+      output: .folder("\(parent)/frames"))
+    _ = try job.run()
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: parent).sorted() == [
+        ".frames.waterflow-tmp-\(getpid())-XyZ789",
+        ".other.waterflow-tmp-2147483646-QwE456", "frames",
+      ])
+  }
+
   @Test func folderOutput_FolderOfOtherFiles_IsRefusedAndKept() throws {
     let parent = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: parent) }
