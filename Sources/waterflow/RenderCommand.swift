@@ -20,7 +20,11 @@ struct RenderOptionGroup: ParsableArguments {
   @Option(
     help: "A TrueType/OpenType font file for every text (default: DejaVu Sans)."
   )
-  var font: String = Font.defaultPath
+  var font: String?
+
+  /// The font file to draw with: `--font`, or DejaVu Sans. Optional above so that the help shows
+  /// the font's name once, not also its path as a second default.
+  var fontPath: String { font ?? Font.defaultPath }
 
   func validate() throws {
     if let scale, ![1, 2, 3, 4].contains(scale) {
@@ -31,7 +35,7 @@ struct RenderOptionGroup: ParsableArguments {
   }
 
   func renderer() throws -> Renderer {
-    do { return try Renderer(fontPath: font) } catch {
+    do { return try Renderer(fontPath: fontPath) } catch {
       throw CLIError("\(error)")
     }
   }

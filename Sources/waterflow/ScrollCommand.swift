@@ -31,7 +31,7 @@ struct ScrollCommand: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
-      "A folder (frame-0001.png… and frames.json), or a .pdf, .gif, .apng, .mp4 or .webm file.",
+      "A folder (frame-0001.png… and frames.json; a name with a dot needs a trailing /), or a .pdf, .gif, .apng, .mp4 or .webm file.",
       valueName: "out"))
   var output: String
 
@@ -75,7 +75,7 @@ struct ScrollCommand: ParsableCommand {
   var markReuse = false
   @Option(
     help: "Threads that draw and encode frames (default: the number of cores).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  var jobs: Int?
   @Option(
     help: ArgumentHelp(
       "Also write a grid of numbered thumbnails.", valueName: "sheet.png"))
@@ -92,12 +92,25 @@ struct ScrollCommand: ParsableCommand {
   var plot: String?
 
   func validate() throws {
+    // "-o anim.mov" would otherwise quietly make a folder named anim.mov.
+    let ext = (output as NSString).pathExtension
+    var isDirectory: ObjCBool = false
+    if !ext.isEmpty, case .folder = ScrollOutput(path: output),
+      !output.hasSuffix("/"),
+      !(FileManager.default.fileExists(
+        atPath: output, isDirectory: &isDirectory)
+        && isDirectory.boolValue)
+    {
+      throw ValidationError(
+        "'\(output)' ends in .\(ext), which is not an output format: use .pdf, .gif, .apng, .mp4 or .webm, or a folder (end the path with / to make a folder of that name)."
+      )
+    }
     guard fps > 0, fps <= 240 else {
       throw ValidationError(
         "The value '\(JSONText.format(fps))' is invalid for '--fps <fps>': use 1 to 240."
       )
     }
-    guard jobs >= 1, jobs <= 256 else {
+    if let jobs, !(1...256).contains(jobs) {
       throw ValidationError(
         "The value '\(jobs)' is invalid for '--jobs <jobs>': use 1 to 256.")
     }
@@ -208,8 +221,8 @@ struct ScrollCommand: ParsableCommand {
       scene: scene, script: try plan(), output: output,
       options: render.options(for: scene))
     job.markReuse = markReuse
-    job.jobs = jobs
-    job.fontPath = render.font
+    job.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    job.fontPath = render.fontPath
     job.contactSheet = contactSheet
     job.trace = trace
     job.plot = plot

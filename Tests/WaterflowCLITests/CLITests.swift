@@ -162,6 +162,40 @@ extension CLITests {
     #expect(unwritable.stderr.contains("/nonexistent/dir"))
   }
 
+  @Test func scroll_unknownExtension_isRefused_ButADotFolderWithASlashWorks()
+    throws
+  {
+    let dir = try temporaryDirectory()
+    let movie = try waterflow([
+      "scroll", "Assets/Scenes/reference.json", "-o", dir + "/anim.mov",
+      "--frames", "2",
+      "--to", "100",
+    ])
+    #expect(movie.status != 0)
+    #expect(movie.stderr.contains("anim.mov") && movie.stderr.contains(".mp4"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/anim.mov"))
+    let folder = try waterflow([
+      "scroll", "Assets/Scenes/reference.json", "-o", dir + "/frames.v2/",
+      "--frames", "2",
+      "--to", "100",
+    ])
+    #expect(folder.status == 0, "\(folder.stderr)")
+    #expect(
+      FileManager.default.fileExists(atPath: dir + "/frames.v2/frame-0002.png"))
+  }
+
+  @Test func help_showsEachDefaultOnce() throws {
+    let help = try waterflow(["scroll", "--help"])
+    #expect(help.status == 0)
+    // Lines wrap anywhere: compare with single spaces.
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(
+      separator: " ")
+    // The font's name and "the number of cores" are the defaults, not a path or this machine's count.
+    #expect(!text.contains("(default: /usr/share/fonts"), "\(text)")
+    #expect(text.contains("(default: the number of cores)."))
+    #expect(!text.contains("cores). (default:"))
+  }
+
   @Test func render_surfaceBeyondCairosLimit_failsClearly() throws {
     let dir = try temporaryDirectory()
     let path = try sceneFile(
