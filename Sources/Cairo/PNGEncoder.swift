@@ -104,6 +104,19 @@ public final class PNGEncoder {
   private var filteredCapacity = 0
   /// The run encoder, made on first use.
   private var runDeflater: RunDeflater?
+  /// One row of surface differences for the run encoder; reused between images.
+  private var difference: UnsafeMutablePointer<UInt8>?
+  private var differenceCapacity = 0
+
+  /// The reused difference row, grown to `capacity` bytes.
+  private func differenceRow(capacity: Int) -> UnsafeMutablePointer<UInt8> {
+    if differenceCapacity < capacity {
+      difference?.deallocate()
+      difference = .allocate(capacity: capacity)
+      differenceCapacity = capacity
+    }
+    return difference!
+  }
 
   /// Creates an encoder at the given compression level.
   public init(compression: PNGCompression = .default) {
@@ -113,6 +126,7 @@ public final class PNGEncoder {
   deinit {
     for compressor in compressors { libdeflate_free_compressor(compressor) }
     filtered?.deallocate()
+    difference?.deallocate()
   }
 
   /// Allocates compressors until there is one per band.
@@ -145,9 +159,8 @@ public final class PNGEncoder {
         base, width: width, height: surface.height, stride: stride)
       // Opaque pixels need no division, so the Up filter can subtract whole surface rows before
       // packing: one vectorized pass per row, and rows that repeat the one above are never packed.
-      let difference = UnsafeMutablePointer<UInt8>.allocate(
-        capacity: 4 * width + 16)
-      defer { difference.deallocate() }
+      let runs = opaque && compression.encoder == .runs
+      let difference = runs ? differenceRow(capacity: 4 * width + 16) : nil
       let upFilterRow: (Int, UnsafeMutablePointer<UInt8>) -> Bool = { y, out in
         let row = (base + y * stride).assumingMemoryBound(to: UInt8.self)
         if y == 0 {
@@ -156,14 +169,12 @@ public final class PNGEncoder {
             width: width, into: out)
           return false
         }
-        let above = row - stride
-        var any: UInt8 = 0
-        for i in 0..<(4 * width) {
-          let d = row[i] &- above[i]
-          difference[i] = d
-          any |= d
+        let difference = difference!
+        if subtractRow(
+          row - stride, from: row, count: 4 * width, into: difference)
+        {
+          return true
         }
-        if any == 0 { return true }
         packOpaqueRow(
           UnsafeRawPointer(difference).assumingMemoryBound(to: UInt32.self),
           width: width,
@@ -172,7 +183,7 @@ public final class PNGEncoder {
       }
       return encode(
         width: width, height: surface.height, alpha: !opaque,
-        concurrently: concurrently, upFilterRow: opaque ? upFilterRow : nil
+        concurrently: concurrently, upFilterRow: runs ? upFilterRow : nil
       ) {
         y, row in
         let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
@@ -529,7 +540,7 @@ private func filterBand(
     let out = raw + y * (rowBytes + 1)
     if filtering == .up {
       out[0] = 2
-      for i in 0..<rowBytes { out[1 + i] = current[i] &- previous[i] }
+      _ = subtractRow(previous, from: current, count: rowBytes, into: out + 1)
     } else {
       filterRow(
         current, previous, rowBytes: rowBytes, bpp: bpp, scratch: scratch,
@@ -537,6 +548,23 @@ private func filterBand(
     }
     swap(&previous, &current)
   }
+}
+
+/// Writes `row − above` byte by byte (the Up filter) to `out`; returns whether every byte is zero.
+///
+/// OR-ing the differences finds an all-zero row in the same pass, which LLVM vectorizes.
+@inline(__always)
+private func subtractRow(
+  _ above: UnsafePointer<UInt8>, from row: UnsafePointer<UInt8>, count: Int,
+  into out: UnsafeMutablePointer<UInt8>
+) -> Bool {
+  var any: UInt8 = 0
+  for i in 0..<count {
+    let d = row[i] &- above[i]
+    out[i] = d
+    any |= d
+  }
+  return any == 0
 }
 
 /// Filters every row with Up into `raw` and feeds each to `deflater` while it is still in cache.
@@ -570,14 +598,10 @@ private func filterAndDeflate(
     let out = raw + y * (rowBytes + 1)
     out[0] = 2
     fillRow(y, current)
-    // OR-ing the differences finds an all-zero row in the same vectorized pass.
-    var any: UInt8 = 0
-    for i in 0..<rowBytes {
-      let d = current[i] &- previous[i]
-      out[1 + i] = d
-      any |= d
-    }
-    deflater.addRow(y, isZero: any == 0)
+    deflater.addRow(
+      y,
+      isZero: subtractRow(
+        previous, from: current, count: rowBytes, into: out + 1))
     swap(&previous, &current)
   }
 }

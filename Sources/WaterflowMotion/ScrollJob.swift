@@ -181,6 +181,23 @@ public struct ScrollJob: Sendable {
     var finishOutput: () throws -> Void = {}
     var consumeOutput: (SimulatedFrame, [UInt8]) throws -> Void = { _, _ in }
     let makeWorker: @Sendable () throws -> (SimulatedFrame) throws -> [UInt8]
+    /// A worker that draws every frame into one surface of its own, then hands it to `output`.
+    @Sendable func drawingWorker(
+      _ output:
+        @escaping @Sendable (SimulatedFrame, ImageSurface) throws -> [UInt8]
+    ) -> @Sendable () throws -> (SimulatedFrame) throws -> [UInt8] {
+      {
+        let renderer = try makeRenderer()
+        var canvas: ImageSurface?
+        return { frame in
+          let surface = try renderer.surface(
+            of: frame.content, options: renderOptions(frame), reusing: canvas)
+          canvas = surface
+          try images.collect(renderer.images)
+          return try output(frame, surface)
+        }
+      }
+    }
 
     switch output {
     case .folder:
@@ -189,23 +206,13 @@ public struct ScrollJob: Sendable {
       frames.write(
         "{\"fps\": \(JSONNumber.format(script.fps)), \"scale\": \(JSONNumber.format(options.scale)), \"frames\": ["
       )
-      makeWorker = {
-        let renderer = try makeRenderer()
-        var canvas: ImageSurface?
-        return { frame in
-          // Frames already run one per core, so each is encoded on its own thread only, and
-          // each worker draws every frame into the same surface.
-          let surface = try renderer.surface(
-            of: frame.content, options: renderOptions(frame), reusing: canvas)
-          canvas = surface
-          let png = surface.pngDataOnThisThread(compression: .frames)
-          try images.collect(renderer.images)
-          try writeAtomically(
-            png,
-            to: directory + "/"
-              + ScrollJob.frameName(frame.number, total: frameCount))
-          return []
-        }
+      makeWorker = drawingWorker { frame, surface in
+        // Frames already run one per core, so each is encoded on its own thread only.
+        try writeAtomically(
+          surface.pngDataOnThisThread(compression: .frames),
+          to: directory + "/"
+            + ScrollJob.frameName(frame.number, total: frameCount))
+        return []
       }
       consumeOutput = { frame, _ in
         frames.write(frame.number == 1 ? "\n  " : ",\n  ")
@@ -246,16 +253,8 @@ public struct ScrollJob: Sendable {
       let encoder = try VideoEncoder(
         output: path, format: format, width: pixelWidth, height: pixelHeight,
         fps: script.fps)
-      makeWorker = {
-        let renderer = try makeRenderer()
-        var canvas: ImageSurface?
-        return { frame in
-          let surface = try renderer.surface(
-            of: frame.content, options: renderOptions(frame), reusing: canvas)
-          canvas = surface
-          try images.collect(renderer.images)
-          return Self.bgra(surface, width: pixelWidth, height: pixelHeight)
-        }
+      makeWorker = drawingWorker { _, surface in
+        Self.bgra(surface, width: pixelWidth, height: pixelHeight)
       }
       consumeOutput = { _, pixels in try encoder.write(pixels) }
       finishOutput = { try encoder.finish() }
