@@ -52,19 +52,26 @@ let package = Package(
       ]
     ),
 
-    // Tests
+    // Tests. WaterflowTestSupport is not a product: the helpers every test target shares (the
+    // external programs tests start, the built binary, temporary folders).
+    .target(name: "WaterflowTestSupport", path: "Tests/WaterflowTestSupport"),
     .testTarget(name: "WaterflowLayoutTests", dependencies: ["WaterflowLayout"]),
     .testTarget(name: "WaterflowViewTests", dependencies: ["WaterflowView", "WaterflowScene"]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene"]),
-    .testTarget(name: "CairoTests", dependencies: ["Cairo"]),
+    .testTarget(name: "CairoTests", dependencies: ["Cairo", "WaterflowTestSupport"]),
     .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo"]),
     .testTarget(
-      name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo"],
+      name: "WaterflowMotionTests",
+      dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo", "WaterflowTestSupport"],
       exclude: ["Bench"]  // benchmark scripts, run by hand: not tests
     ),
     .testTarget(
       name: "WaterflowGoldenTests",
-      dependencies: ["WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo"]
+      dependencies: [
+        "WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo",
+        "WaterflowTestSupport",
+      ],
+      exclude: ["Fixtures"]  // pixelmatch's fixtures, read from disk by the tests
     ),
     .testTarget(
       name: "WaterflowSnapshotTestingTests",
@@ -73,7 +80,7 @@ let package = Package(
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]
     ),
-    .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow"]),
+    .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,8 @@
 /// The pixelmatch 7.2.0 kernel over raw RGBA buffers of equal size.
 ///
-/// Every formula, constant and evaluation order follows pixelmatch 7.2.0 as described in
-/// shared/oracle/pixelmatch/README.md; the comments mark the places where a "natural" variant
-/// changes the counts or the diff image bytes. All arithmetic is in `Double`, as in JavaScript.
+/// Every formula, constant and evaluation order follows pixelmatch 7.2.0's index.js; the comments
+/// mark the places where a "natural" variant changes the counts or the diff image bytes (its test
+/// fixtures, in Tests/WaterflowGoldenTests/Fixtures/pixelmatch, are matched byte for byte). All arithmetic is in `Double`, as in JavaScript.
 ///
 /// The algorithm is pixelmatch's (github.com/mapbox/pixelmatch, ISC licence, © 2019 Mapbox),
 /// re-implemented in Swift.

@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Testing
+import WaterflowTestSupport
 
 @Suite struct DocumentTests {}
 
@@ -65,15 +66,12 @@ extension DocumentTests {
   }
 
   @Test func pdf_ContainsRealText_AndPages() throws {
-    try #require(
-      isInstalled("pdftotext") && isInstalled("pdfinfo"),
-      "poppler-utils is not installed")
     let path = try writeTemporaryFile(try renderPDF(), named: "test.pdf")
-    let text = try run("pdftotext", [path, "-"])
+    let text = try ExternalProgram.pdftotext.run([path, "-"])
     #expect(text.status == 0)
     #expect(text.output.contains("Item 3 · caption"))
     #expect(text.output.contains("Second page"))
-    let info = try run("pdfinfo", [path])
+    let info = try ExternalProgram.pdfinfo.run([path])
     #expect(info.status == 0, "\(info.output)")
     #expect(info.output.contains("Pages:           2"))
     #expect(info.output.contains("Creator:         Waterflow"))
@@ -110,18 +108,15 @@ extension DocumentTests {
   }
 
   @Test func svg_IsValidXML_AndRendersWithRsvg() throws {
-    try #require(isInstalled("xmllint"), "xmllint is not installed")
     let svg = try renderSVG()
     let path = try writeTemporaryFile(svg, named: "test.svg")
-    let lint = try run("xmllint", ["--noout", path])
+    let lint = try ExternalProgram.xmllint.run(["--noout", path])
     #expect(lint.status == 0, "\(lint.output)")
     #expect(String(decoding: svg, as: UTF8.self).contains("width=\"400px\""))
-    if isInstalled("rsvg-convert") {
-      let png = path + ".png"
-      let render = try run("rsvg-convert", ["-o", png, path])
-      #expect(render.status == 0, "\(render.output)")
-      let rendered = try ImageSurface(contentsOfPNGFile: png)
-      #expect(rendered.width == 400 && rendered.height == 300)
-    }
+    let png = path + ".png"
+    let render = try ExternalProgram.rsvgConvert.run(["-o", png, path])
+    #expect(render.status == 0, "\(render.output)")
+    let rendered = try ImageSurface(contentsOfPNGFile: png)
+    #expect(rendered.width == 400 && rendered.height == 300)
   }
 }

@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Testing
+import WaterflowTestSupport
 
 @Suite struct FileWritingTests {}
 

@@ -1,5 +1,6 @@
 import Cairo
 import Foundation
+import WaterflowTestSupport
 
 // MARK: - Shared fixtures
 
@@ -61,14 +62,6 @@ func makeTestFrame(width: Int = 1500, height: Int = 2668) throws -> ImageSurface
   return surface
 }
 
-/// A fresh, empty directory under the system's temporary directory.
-func makeTemporaryDirectory() throws -> String {
-  let path = NSTemporaryDirectory() + "CairoTests-" + UUID().uuidString
-  try FileManager.default.createDirectory(
-    atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
 /// The surface's pixels, row by row without stride padding, as premultiplied ARGB words.
 func argbPixels(of surface: ImageSurface) -> [UInt32] {
   surface.withUnsafePixels { buffer, stride in
@@ -108,27 +101,3 @@ func writeTemporaryFile(_ bytes: [UInt8], named name: String) throws -> String {
   return path
 }
 
-/// Runs a tool from PATH; returns its exit status and standard output and error.
-@discardableResult
-func run(
-  _ tool: String, _ arguments: [String], environment: [String: String]? = nil
-) throws
-  -> (status: Int32, output: String)
-{
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [tool] + arguments
-  if let environment { process.environment = environment }
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// True if `tool` is on PATH.
-func isInstalled(_ tool: String) -> Bool {
-  (try? run("which", [tool]).status) == 0
-}

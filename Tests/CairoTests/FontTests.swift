@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Testing
+import WaterflowTestSupport
 
 @Suite struct FontTests {}
 
@@ -192,21 +193,13 @@ extension FontTests {
     environment["FONTCONFIG_PATH"] = directory
     environment[childOutputVariable] = directory
     // Re-run this test binary, selecting only the child test, with the hostile configuration.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "--testing-library", "swift-testing", "--filter",
-      "FontTests/childProcess_WritesRenders",
-    ]
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let log = String(
-      decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "child failed:\n\(log)")
+    let child = try runProgram(
+      atPath: CommandLine.arguments[0],
+      [
+        "--testing-library", "swift-testing", "--filter",
+        "FontTests/childProcess_WritesRenders",
+      ], environment: environment)
+    try #require(child.status == 0, "child failed:\n\(child.output)")
     let (png, pdf, svg) = try renderEverything()
     func read(_ name: String) throws -> [UInt8] {
       try [UInt8](

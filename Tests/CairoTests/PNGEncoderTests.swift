@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Testing
+import WaterflowTestSupport
 
 @Suite struct PNGEncoderTests {}
 
@@ -91,11 +92,9 @@ extension PNGEncoderTests {
       let decoded = try ImageSurface(
         contentsOfPNGFile: writeTemporaryFile(png, named: "large.png"))
       #expect(RGBAImage(surface: decoded) == RGBAImage(surface: surface))
-      if isInstalled("pngcheck") {
-        let check = try run(
-          "pngcheck", [try writeTemporaryFile(png, named: "l.png")])
-        #expect(check.status == 0, "\(check.output)")
-      }
+      let check = try ExternalProgram.pngcheck.run(
+        [try writeTemporaryFile(png, named: "l.png")])
+      #expect(check.status == 0, "\(check.output)")
     }
   }
 
@@ -127,13 +126,12 @@ extension PNGEncoderTests {
   }
 
   @Test func chunks_HaveValidCRCs_WhenCheckedByPngcheck() throws {
-    try #require(isInstalled("pngcheck"), "pngcheck is not installed")
     for (name, png) in [
       ("opaque.png", try makeTestFrame(width: 120, height: 90).pngData()),
       ("alpha.png", try makeTranslucentSurface().pngData()),
     ] {
-      let result = try run(
-        "pngcheck", [try writeTemporaryFile(png, named: name)])
+      let result = try ExternalProgram.pngcheck.run(
+        [try writeTemporaryFile(png, named: name)])
       #expect(result.status == 0, "\(result.output)")
     }
   }

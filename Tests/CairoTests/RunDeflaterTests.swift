@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Testing
+import WaterflowTestSupport
 
 /// The run encoder behind `PNGCompression.frames`: every file must inflate, with zlib (through
 /// cairo's PNG reader) and with libdeflate (through `RGBAImage(pngData:)`), to exactly the pixels
@@ -178,11 +179,10 @@ extension RunDeflaterTests {
   }
 
   @Test func chunks_AreValid_WhenCheckedByPngcheck() throws {
-    try #require(isInstalled("pngcheck"), "pngcheck is not installed")
     let png = try makeTestFrame(width: 400, height: 300).pngData(
       compression: .frames)
-    let result = try run(
-      "pngcheck", [try writeTemporaryFile(png, named: "runs.png")])
+    let result = try ExternalProgram.pngcheck.run(
+      [try writeTemporaryFile(png, named: "runs.png")])
     #expect(result.status == 0, "\(result.output)")
   }
 }

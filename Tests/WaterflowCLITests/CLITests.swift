@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaterflowTestSupport
 
 @Suite struct CLITests {}
 
@@ -10,7 +11,7 @@ extension CLITests {
     let r = try waterflow(["layout", "Assets/Scenes/reference.json", "--json"])
     #expect(r.status == 0)
     let json =
-      try JSONSerialization.jsonObject(with: r.outputData) as! [String: Any]
+      try JSONSerialization.jsonObject(with: r.stdoutData) as! [String: Any]
     #expect(json["columns"] as? Int == 3)
     #expect(json["columnWidth"] as? Double == 115)
     let size = json["contentSize"] as! [String: Double]
@@ -66,7 +67,7 @@ extension CLITests {
     ])
     #expect(r.status == 0)
     let steps =
-      try JSONSerialization.jsonObject(with: r.outputData) as! [[String: Any]]
+      try JSONSerialization.jsonObject(with: r.stdoutData) as! [[String: Any]]
     #expect(steps.count == 11)
     #expect(
       steps.map { $0["offset"] as! Double }
@@ -84,7 +85,7 @@ extension CLITests {
     ])
     #expect(r.status == 0, "\(r.stderr)")
     let steps =
-      try JSONSerialization.jsonObject(with: r.outputData) as! [[String: Any]]
+      try JSONSerialization.jsonObject(with: r.stdoutData) as! [[String: Any]]
     let events = steps.compactMap { $0["event"] as? String }
     #expect(
       events == ["append 20", "prepend 10", "resize 667x375", "resize 375x667"])
@@ -271,19 +272,17 @@ extension CLITests {
       dir + "/shop.pdf",
     ])
     #expect(r.status == 0)
-    let (infoStatus, info) = try run("pdfinfo", [dir + "/shop.pdf"])
-    #expect(infoStatus == 0)
+    let info = try ExternalProgram.pdfinfo.run([dir + "/shop.pdf"]).stdout
     #expect(
       info.split(separator: "\n").contains {
         $0.hasPrefix("Pages:") && $0.hasSuffix(" 1")
       })
     #expect(info.contains("2000"), "the fixed creation date")
-    let (textStatus, text) = try run("pdftotext", [dir + "/shop.pdf", "-"])
-    #expect(textStatus == 0)
+    let text = try ExternalProgram.pdftotext.run([dir + "/shop.pdf", "-"]).stdout
     #expect(text.contains("29.90") && text.contains("Mogujie"))
-    let (rasterStatus, _) = try run(
-      "pdftoppm", ["-png", "-r", "36", dir + "/shop.pdf", dir + "/page"])
-    #expect(rasterStatus == 0)
+    let raster = try ExternalProgram.pdftoppm.run(
+      ["-png", "-r", "36", dir + "/shop.pdf", dir + "/page"])
+    #expect(raster.status == 0, "\(raster.output)")
     #expect(FileManager.default.fileExists(atPath: dir + "/page-1.png"))
   }
 
@@ -293,11 +292,11 @@ extension CLITests {
       "render", "Assets/Scenes/reference.json", "-o", dir + "/ref.svg",
     ])
     #expect(r.status == 0)
-    let (lint, _) = try run("xmllint", ["--noout", dir + "/ref.svg"])
-    #expect(lint == 0)
-    let (convert, _) = try run(
-      "rsvg-convert", [dir + "/ref.svg", "-o", dir + "/ref.png"])
-    #expect(convert == 0)
+    let lint = try ExternalProgram.xmllint.run(["--noout", dir + "/ref.svg"])
+    #expect(lint.status == 0, "\(lint.output)")
+    let convert = try ExternalProgram.rsvgConvert.run(
+      [dir + "/ref.svg", "-o", dir + "/ref.png"])
+    #expect(convert.status == 0, "\(convert.output)")
   }
 
   @Test func render_overviewAndDebug_produceImages() throws {
@@ -317,5 +316,40 @@ extension CLITests {
     let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
     let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
     #expect(width == 375 && height == 667)
+  }
+}
+
+// MARK: - Set-up
+
+/// Every program a test starts comes from a Debian package that `make test` installs.
+@Suite struct SetupTests {
+  /// The packages listed in the Makefile's APT_PACKAGES (continued over backslashed lines).
+  static func makefilePackages() throws -> Set<String> {
+    let makefile = try String(contentsOfFile: packageRoot + "/Makefile", encoding: .utf8)
+    let lines = makefile.components(separatedBy: "\n")
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("APT_PACKAGES") }) else {
+      return []
+    }
+    var words: [Substring] = []
+    for line in lines[start...] {
+      words += line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      if !line.hasSuffix("\\") { break }
+    }
+    return Set(words.dropFirst(2).map(String.init).filter { $0 != "\\" })
+  }
+
+  @Test(arguments: ExternalProgram.all)
+  func makefile_InstallsThePackageOf(_ program: ExternalProgram) throws {
+    let packages = try Self.makefilePackages()
+    #expect(packages.contains("pkg-config"), "APT_PACKAGES was not found in the Makefile")
+    #expect(
+      packages.contains(program.debianPackage),
+      "\(program.name) needs Debian's \(program.debianPackage), missing from APT_PACKAGES")
+  }
+
+  @Test func missingProgram_FailsNamingItsDebianPackage() {
+    let ghost = ExternalProgram(name: "waterflow-no-such-tool", debianPackage: "ghost-utils")
+    let error = #expect(throws: MissingProgram.self) { try ghost.run(["--version"]) }
+    #expect(error?.description.contains("apt-get install ghost-utils") == true)
   }
 }

@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Testing
+import WaterflowTestSupport
 import WaterflowGolden
 
 /// The HTML report is one self-contained page that a real browser renders.
@@ -59,28 +60,14 @@ extension GoldenReportTests {
     ]
   }
 
-  private static let chromium = [
-    "/usr/bin/chromium", "/usr/bin/chromium-browser",
-  ].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-
   /// Runs headless Chromium and returns its standard output.
   private func runChromium(_ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.chromium!)
-    process.arguments =
+    try ExternalProgram.chromium.run(
       [
         "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
         "--force-device-scale-factor=1",
       ] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return data
+    ).stdoutData
   }
 
   // MARK: - Contents
@@ -117,8 +104,7 @@ extension GoldenReportTests {
 
   // MARK: - Chromium
 
-  @Test(.enabled(if: chromium != nil, "needs Debian's chromium package"))
-  func testChromium_FailingReport_RendersHeaderImagesAndTimeline() throws {
+  @Test func testChromium_FailingReport_RendersHeaderImagesAndTimeline() throws {
     let dir = try GoldenTestSupport.temporaryDirectory()
     let page = dir + "/report.html"
     try GoldenReport(

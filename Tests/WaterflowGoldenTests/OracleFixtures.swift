@@ -1,18 +1,15 @@
 import Foundation
 import WaterflowGolden
 
-/// The pixelmatch oracle in `<repo>/../shared/oracle/pixelmatch`, found from this file's path
-/// (Tests/WaterflowGoldenTests/OracleFixtures.swift is three levels below the package root).
+/// pixelmatch's own test fixtures and expected results, copied into
+/// `Fixtures/pixelmatch` beside this file (see the README there for their origin and licence).
 enum OracleFixtures {
   static let directory: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // WaterflowGoldenTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // package root
-    .deletingLastPathComponent()  // beside the root
-    .appendingPathComponent("shared/oracle/pixelmatch")
+    .deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/pixelmatch")
 
   static func path(_ name: String) -> String {
-    directory.appendingPathComponent("fixtures").appendingPathComponent(name)
+    directory.appendingPathComponent(name)
       .path
   }
 

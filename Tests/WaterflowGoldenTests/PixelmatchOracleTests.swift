@@ -2,7 +2,7 @@ import Cairo
 import Testing
 import WaterflowGolden
 
-/// Every v7.2.0 fixture and inline case of shared/oracle/pixelmatch/cases.json.
+/// Every v7.2.0 fixture and inline case of pixelmatch's test suite (Fixtures/pixelmatch/cases.json).
 @Suite struct PixelmatchOracleTests {}
 
 extension PixelmatchOracleTests {

@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Testing
+import WaterflowTestSupport
 import WaterflowRender
 import WaterflowScene
 
@@ -286,8 +287,7 @@ extension ScrollJobTests {
       "--fps", "30", "--mark-reuse", "--jobs", "2",
     ])
     #expect(run.status == 0, "\(run.stderr)")
-    let probe = try runTool(
-      "/usr/bin/ffprobe",
+    let probe = try ExternalProgram.ffprobe.run(
       [
         "-v", "error", "-count_frames", "-select_streams", "v:0",
         "-show_entries", "stream=width,height,nb_read_frames",
@@ -349,10 +349,9 @@ extension ScrollJobTests {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     func peak(_ frames: Int) throws -> Int {
       // /usr/bin/time waits for waterflow, whose usage includes ffmpeg's (waited for by waterflow).
-      let run = try runTool(
-        "/usr/bin/time",
+      let run = try ExternalProgram.gnuTime.run(
         [
-          "-f", "maxrss=%M", binaryPath, "scroll", referencePath, "-o",
+          "-f", "maxrss=%M", waterflowBinary, "scroll", referencePath, "-o",
           "\(dir)/m\(frames).gif", "--to", "3000",
           "--frames", String(frames), "--scale", "1", "--jobs", "2",
         ])
@@ -407,59 +406,14 @@ extension ScrollJobTests {
 
 // MARK: - Helpers
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent().path
-let binaryPath = packageRoot + "/.build/debug/waterflow"
 let referencePath = packageRoot + "/Assets/Scenes/reference.json"
 
 func temporaryDirectory() throws -> String {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "waterflow-motion-\(UUID().uuidString)"
-  ).path
-  try FileManager.default.createDirectory(
-    atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
-struct ToolRun {
-  var status: Int32
-  var stdout: String
-  var stderr: String
+  try makeTemporaryDirectory(prefix: "waterflow-motion")
 }
 
 func runCLI(_ arguments: [String], environment: [String: String]? = nil) throws
-  -> ToolRun
+  -> ProgramRun
 {
-  try runTool(binaryPath, arguments, environment: environment)
-}
-
-func runTool(
-  _ path: String, _ arguments: [String], environment: [String: String]? = nil
-) throws -> ToolRun {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  if let environment { process.environment = environment }
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  // Read stderr on another thread while this one reads stdout, so a full pipe never blocks the child.
-  let errData = DataBox()
-  let group = DispatchGroup()
-  DispatchQueue.global().async(group: group) {
-    errData.data = err.fileHandleForReading.readDataToEndOfFile()
-  }
-  let outData = out.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  return ToolRun(
-    status: process.terminationStatus,
-    stdout: String(decoding: outData, as: UTF8.self),
-    stderr: String(decoding: errData.data, as: UTF8.self))
-}
-
-final class DataBox: @unchecked Sendable {
-  var data = Data()
+  try runProgram(atPath: waterflowBinary, arguments, environment: environment)
 }
