@@ -367,13 +367,15 @@ struct StagedFolder {
     name = directory
     destination = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
     try Self.checkReplaceable(destination, name: directory)
+    // Only the output folder itself is made, as `mkdir` without -p would: a mistyped parent
+    // (`/nonexistent/out/`) is an error, as for file outputs, not a tree created at the root.
     let parent = (destination as NSString).deletingLastPathComponent
-    do {
-      try FileManager.default.createDirectory(
-        atPath: parent, withIntermediateDirectories: true)
-    } catch {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
       throw ScrollJobError(
-        "Cannot create the folder '\(parent)': \(error.localizedDescription)")
+        "Cannot write the folder '\(directory)': the directory '\(parent)' does not exist.")
     }
     Self.removeAbandonedFolders(beside: destination)
     path = try Self.makeTemporaryFolder(

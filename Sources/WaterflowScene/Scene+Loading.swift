@@ -204,6 +204,9 @@ extension Scene {
       throw root.fail(
         "\(itemCount) items is more than the limit of \(Self.maximumItemCount)")
     }
+    try checkColumnRoom(
+      sectionFields: root.child("sections") == nil
+        ? [""] : layout.sections.indices.map { "sections[\($0)]" })
   }
 
   private static func readSupplement(

@@ -171,6 +171,36 @@ public final class WaterflowView {
       from: offset - preloadBuffer, to: offset + length + preloadBuffer)
   }
 
+  /// The indices whose frames overlap the viewport itself, without the pre-load buffer: the
+  /// cells a user sees (the strict test on both edges).
+  ///
+  /// - Complexity: O(log n + k) for k results, as ``LayoutSnapshot/indices(from:to:)``.
+  public var indicesOnScreen: [Int] {
+    guard let snapshot else { return [] }
+    let length = effectiveFlow == .vertical ? bounds.height : bounds.width
+    return snapshot.indices(from: offset, to: offset + length)
+  }
+
+  /// The scroll offsets strictly inside which some cell can be on screen: from the first cell's
+  /// start less the viewport's length to the last cell's end; nil when there are no cells.
+  ///
+  /// Outside this range the viewport shows only the header, footer or background.
+  ///
+  /// - Complexity: O(n) in the number of cells.
+  public var offsetsShowingCells: Range<Double>? {
+    guard let snapshot, snapshot.count > 0 else { return nil }
+    let vertical = effectiveFlow == .vertical
+    var start = Double.infinity
+    var end = -Double.infinity
+    for i in 0..<snapshot.count {
+      let frame = snapshot.frame(at: i)
+      start = min(start, vertical ? frame.minY : frame.minX)
+      end = max(end, vertical ? frame.maxY : frame.maxX)
+    }
+    let length = vertical ? bounds.height : bounds.width
+    return (start - length)..<end
+  }
+
   private func showCells(refreshFrames: Bool) -> LayoutPass {
     var pass = LayoutPass(offset: offset)
     guard let snapshot else { return pass }

@@ -74,7 +74,7 @@ struct DiffCommand: ParsableCommand {
   var maskCells: [Int] = []
   @Option(help: "The scene that --mask-cell indices refer to.")
   var scene: String?
-  @Option(help: "The scroll offset of the images, for --mask-cell.")
+  @Option(parsing: .unconditional, help: "The scroll offset of the images, for --mask-cell.")
   var offset = 0.0
   @Option(
     help:

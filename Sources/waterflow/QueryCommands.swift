@@ -126,7 +126,11 @@ func pad(_ s: String, _ width: Int) -> String {
 }
 
 struct OffsetOption: ParsableArguments {
-  @Option(help: "The scroll offset along the scroll axis, in points.")
+  // `.unconditional`: a negative offset (-200, a pull-to-refresh overscroll) is a value, not an
+  // option name. The same holds for every numeric option that may be negative.
+  @Option(
+    parsing: .unconditional,
+    help: "The scroll offset along the scroll axis, in points (negative: above the content).")
   var offset: Double = 0
 
   func validate() throws {
@@ -149,11 +153,8 @@ struct VisibleCommand: ParsableCommand {
     let scene = try options.load()
     let controller = SceneController(scene: scene)
     let pass = controller.view.scroll(to: offset.offset)
-    let length =
-      scene.layout.flow == .vertical
-      ? scene.viewport.height : scene.viewport.width
-    let onScreen = controller.view.snapshot!.indices(
-      from: offset.offset, to: offset.offset + length)
+    let onScreen = controller.view.indicesOnScreen
+    warnIfNoCellOnScreen(controller.view)
     if options.json {
       var pairs: [(String, JSONText)] = [
         ("offset", JSONText(offset.offset)),
@@ -223,6 +224,7 @@ struct TapCommand: ParsableCommand {
     let scene = try options.load()
     let controller = SceneController(scene: scene)
     controller.view.scroll(to: offset.offset)
+    warnIfNoCellOnScreen(controller.view)
     let content = Point(
       x: x + controller.view.contentOffset.x,
       y: y + controller.view.contentOffset.y)
@@ -249,11 +251,11 @@ struct TraceCommand: ParsableCommand {
 
   @OptionGroup var options: SceneArgument
 
-  @Option(help: "The first offset.")
+  @Option(parsing: .unconditional, help: "The first offset.")
   var from: Double = 0
-  @Option(help: "The last offset (included).")
+  @Option(parsing: .unconditional, help: "The last offset (included).")
   var to: Double?
-  @Option(help: "The distance between steps, in points.")
+  @Option(parsing: .unconditional, help: "The distance between steps, in points.")
   var step: Double = 50
   @Option(
     help:

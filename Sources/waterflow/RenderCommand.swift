@@ -74,6 +74,7 @@ struct RenderCommand: ParsableCommand {
   var overview = false
 
   @Option(
+    parsing: .unconditional,
     help:
       "Scroll to the offset in steps of this many points first, as a user would (0: jump)."
   )
@@ -97,6 +98,7 @@ struct RenderCommand: ParsableCommand {
     let renderer = try render.renderer()
     let controller = SceneController(scene: scene)
     controller.scroll(to: offset.offset, step: step)
+    warnIfNoCellOnScreen(controller.view)
     let format = OutputFormat(path: output)!
     let options = render.options(for: scene)
     let bytes: [UInt8]
@@ -160,6 +162,19 @@ func write(_ bytes: [UInt8], to path: String) throws {
   do { try writeAtomically(bytes, to: path) } catch {
     throw CLIError("\(error)")
   }
+}
+
+/// Warns when the view's offset shows none of its cells (a picture of empty background, most
+/// likely an offset past the content), naming the content's extent and the offsets that do.
+func warnIfNoCellOnScreen(_ view: WaterflowView) {
+  guard view.indicesOnScreen.isEmpty, let showing = view.offsetsShowingCells else { return }
+  let axis = view.layout?.flow == .horizontal ? "wide" : "tall"
+  let extent = view.layout?.flow == .horizontal ? view.contentSize.width : view.contentSize.height
+  warn(
+    "warning: no cell is on screen at offset \(view.offset.jsonText): the content is "
+      + "\(extent.jsonText) pt \(axis), and cells show at offsets above "
+      + "\(showing.lowerBound.jsonText) and below \(showing.upperBound.jsonText)"
+  )
 }
 
 /// Progress and summaries go to stderr only when someone is watching.

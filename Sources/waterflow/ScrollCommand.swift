@@ -35,9 +35,9 @@ struct ScrollCommand: ParsableCommand {
       valueName: "out"))
   var output: String
 
-  @Option(help: "The first offset.")
+  @Option(parsing: .unconditional, help: "The first offset.")
   var from: Double = 0
-  @Option(help: "The last offset (not with --curve decelerate).")
+  @Option(parsing: .unconditional, help: "The last offset (not with --curve decelerate).")
   var to: Double?
   @Option(help: "The scroll's length in seconds (with --fps).")
   var duration: Double?
@@ -49,6 +49,7 @@ struct ScrollCommand: ParsableCommand {
   @Option(help: "linear, ease-in-out or decelerate.")
   var curve: Curve = .easeInOut
   @Option(
+    parsing: .unconditional,
     help:
       "The initial velocity in points per second, for --curve decelerate (negative scrolls up)."
   )

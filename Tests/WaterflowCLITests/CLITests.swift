@@ -319,6 +319,87 @@ extension CLITests {
   }
 }
 
+// MARK: - Offsets and outputs at the edges
+
+extension CLITests {
+  /// A negative offset is a position (a pull-to-refresh overscroll), not an option name.
+  @Test func negativeNumbers_areValues_InEveryCommand() throws {
+    let dir = try temporaryDirectory()
+    let scene = "Assets/Scenes/reference.json"
+    let runs: [[String]] = [
+      ["render", scene, "--offset", "-200", "-o", dir + "/above.png"],
+      ["render", scene, "--offset", "-200", "--step", "50", "-o", dir + "/stepped.png"],
+      ["tap", scene, "--offset", "-200", "--at", "20,220"],
+      ["trace", scene, "--from", "-100", "--to", "-50", "--step", "50"],
+      ["scroll", scene, "--from", "600", "--velocity", "-3000", "--curve", "decelerate",
+       "--fps", "5", "--scale", "1", "-o", dir + "/fling/"],
+      ["scroll", scene, "--from", "300", "--to", "-100", "--frames", "2", "--scale", "1",
+       "-o", dir + "/up/"],
+    ]
+    for arguments in runs {
+      let r = try waterflow(arguments)
+      #expect(r.status == 0, "\(arguments): \(r.stderr)")
+    }
+    // 200 pt above the content, a tap 220 pt down the viewport lands 20 pt into cell 0.
+    #expect(try waterflow(runs[2]).stdout.contains("cell 0"))
+    let visible = try waterflow(["visible", scene, "--offset", "-200", "--json"])
+    let json = try JSONSerialization.jsonObject(with: visible.stdoutData) as! [String: Any]
+    #expect(json["offset"] as? Double == -200)
+    // A negative step is still refused, with the step's own message.
+    let step = try waterflow(["trace", scene, "--to", "100", "--step", "-5"])
+    #expect(step.status != 0 && step.stderr.contains("--step must be a positive number"))
+  }
+
+  @Test func offsetPastTheContent_drawsButWarnsWithTheExtent() throws {
+    let dir = try temporaryDirectory()
+    let far = try waterflow([
+      "render", "Assets/Scenes/reference.json", "--offset", "99999", "-o", dir + "/far.png",
+    ])
+    #expect(far.status == 0)
+    #expect(FileManager.default.fileExists(atPath: dir + "/far.png"))
+    // reference.json is 3,300 pt tall; its last cell ends at 3,290, its first starts at 10.
+    #expect(
+      far.stderr.contains(
+        "no cell is on screen at offset 99999: the content is 3300 pt tall, and cells show at "
+          + "offsets above -657 and below 3290"), "\(far.stderr)")
+    let above = try waterflow(["visible", "Assets/Scenes/reference.json", "--offset", "-700"])
+    #expect(above.status == 0 && above.stderr.contains("at offset -700"))
+    // Offsets that show a cell, even a sliver of one, say nothing.
+    for offset in ["0", "-650", "3289"] {
+      let r = try waterflow(["visible", "Assets/Scenes/reference.json", "--offset", offset])
+      #expect(r.status == 0 && r.stderr.isEmpty, "\(offset): \(r.stderr)")
+    }
+  }
+
+  @Test func folderOutput_inAMissingDirectory_isRefusedAndCreatesNothing() throws {
+    let dir = try temporaryDirectory()
+    let r = try waterflow([
+      "scroll", "Assets/Scenes/reference.json", "--to", "100", "--frames", "2",
+      "-o", dir + "/missing/out/",
+    ])
+    #expect(r.status != 0)
+    #expect(r.stderr.contains("the directory '\(dir)/missing' does not exist"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/missing"))
+    // The last component alone is created, as before.
+    let ok = try waterflow([
+      "scroll", "Assets/Scenes/reference.json", "--to", "100", "--frames", "2", "--scale", "1",
+      "-o", dir + "/out/",
+    ])
+    #expect(ok.status == 0, "\(ok.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/out/frame-0002.png"))
+  }
+
+  @Test func sceneWithoutRoomForItsColumns_isRefused() throws {
+    let dir = try temporaryDirectory()
+    let path = try sceneFile(
+      #"{"margins": {"left": 200, "right": 200}, "items": [{"w": 1, "h": 1}]}"#, in: dir)
+    let r = try waterflow(["render", path, "-o", dir + "/x.png"])
+    #expect(r.status != 0)
+    #expect(r.stderr.contains("\(path): margins: left 200 + right 200 leave no room"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+  }
+}
+
 // MARK: - Set-up
 
 /// Every program a test starts comes from a Debian package that `make test` installs.

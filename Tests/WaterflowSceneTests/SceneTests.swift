@@ -222,6 +222,30 @@ private let badScenes: [(json: String, field: String, says: String)] = [
     "{\"sections\": [{\"header\": {\"text\": \"s\"}}]}",
     "sections[0].header.height", "missing"
   ),
+  // Margins, gaps or a minimum width that leave the columns no room (the layout would draw
+  // 0-pt cells): the message says how wide the columns would be.
+  (
+    "{\"margins\": {\"left\": 200, \"right\": 200}}", "margins",
+    "each of the 3 columns would be -15 pt wide"
+  ),
+  (
+    "{\"margins\": {\"left\": 375, \"right\": 0}, \"columns\": 1}", "margins",
+    "would be 0 pt wide"
+  ),
+  (
+    "{\"sections\": [{}, {\"margins\": {\"left\": 300, \"right\": 100}}]}",
+    "sections[1].margins", "would be -15 pt wide"
+  ),
+  (
+    "{\"flow\": \"horizontal\", \"margins\": {\"top\": 400, \"bottom\": 300}}", "margins",
+    "the viewport is 667 pt tall"
+  ),
+  ("{\"columns\": 40}", "columns", "leave each column -0.88 pt"),
+  ("{\"minColumnWidth\": 400}", "minColumnWidth", "leave 355 pt"),
+  (
+    "{\"sections\": [{\"minColumnWidth\": 356}]}", "sections[0].minColumnWidth",
+    "356 pt does not fit"
+  ),
   ("[1]", "[0]", "object"),
   ("[{\"w\": 1}]", "[0].h", "missing"),
   ("[{\"w\": -1, \"h\": 2}]", "[0].w", "at least 0"),
@@ -243,6 +267,17 @@ extension SceneTests {
       if !bad.field.isEmpty {
         #expect(error.description.contains(": \(bad.field): "), "\(error)")
       }
+    }
+  }
+
+  @Test func columnsThatJustFit_areAccepted() throws {
+    // 355 pt between the margins: one 355-pt column, or three of 111.67 with two 10-pt gaps.
+    for json in [
+      "{\"minColumnWidth\": 355}", "{\"margins\": {\"left\": 374, \"right\": 0}, \"columns\": 1}",
+      "{\"columns\": 35}",
+    ] {
+      let scene = try parse(json).get()
+      #expect(scene.layout.columnWidths(viewport: scene.viewport).allSatisfy { $0 > 0 }, "\(json)")
     }
   }
 
