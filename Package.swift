@@ -31,7 +31,7 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev"])]
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
-    .target(name: "WaterflowRender", dependencies: ["Cairo", "WaterflowView", "WaterflowScene"]),
+    .target(name: "WaterflowRender", dependencies: ["Cairo", "WaterflowView"]),
     .target(name: "WaterflowMotion", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene"]),
     .target(name: "WaterflowGolden", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene", "WaterflowMotion"]),
     .target(

@@ -110,11 +110,11 @@ public struct GoldenShot: Sendable {
     do {
       if overview {
         let png = try renderer.renderOverview(
-          controller.view, scene: controller.scene, as: .png, options: options)
+          controller.view, as: .png, options: options)
         return try RGBAImage(pngData: png)
       }
       return try renderer.image(
-        of: controller.view, scene: controller.scene, options: options)
+        of: controller.view, options: options)
     } catch {
       throw GoldenError(.render, "Cannot render '\(scene.path)': \(error)")
     }

@@ -20,6 +20,8 @@ public struct LayoutSnapshot: Sendable {
   internal var emptyRect: FlowRect?
   internal var contentLength: Double = 0
   internal var crossExtent: Double = 0
+  /// The overlap index of given frames; nil for computed ones, which use their columns instead.
+  internal var givenIndex: FrameIntervalIndex?
 
   /// The number of items.
   public var count: Int { items.count }
@@ -114,9 +116,11 @@ public struct LayoutSnapshot: Sendable {
   /// the k hits.
   ///
   /// - Complexity: O(s·c·log n + k·log k) for k results, c columns and s sections overlapping the
-  ///   band: O(log n + k) for a fixed number of columns. It never scans every item.
+  ///   band: O(log n + k) for a fixed number of columns. It never scans every item. Given frames
+  ///   (``init(_:viewport:)``) use an interval tree instead: O(log n + k) when they overlap little.
   public func indices(from: Double, to: Double) -> [Int] {
     let (lo, hi) = flowBand(from: from, to: to)
+    if let givenIndex { return givenIndex.indices(from: lo, to: hi) }
     var result: [Int] = []
     guard !sectionStores.isEmpty else { return result }
     // The first section whose items may end after `lo` (`reach` is non-decreasing).

@@ -55,6 +55,7 @@ extension LayoutSnapshot {
   ///   - metrics: The metrics of the item at a flat index; asked only for the new indices.
   /// - Complexity: O(k·c) for k new items, plus O(n) only when the layout had no items at all.
   public mutating func append(count: Int, metrics: (Int) -> ItemMetrics) {
+    precondition(givenIndex == nil, "given frames are fixed: ask their layout for new ones")
     precondition(count >= 0, "count must not be negative")
     guard count > 0 else { return }
     if items.isEmpty {
@@ -85,6 +86,7 @@ extension LayoutSnapshot {
   public mutating func relayout(
     from index: Int, itemCounts: [Int], metrics: (Int) -> ItemMetrics
   ) {
+    precondition(givenIndex == nil, "given frames are fixed: ask their layout for new ones")
     let total = itemCounts.reduce(0, +)
     guard index > 0, index < items.count, index <= total else {
       // From the old end with no fewer items, only appending is left to do.

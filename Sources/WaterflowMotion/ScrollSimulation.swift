@@ -141,7 +141,7 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
     return SimulatedFrame(
       number: frameCount, time: Double(frameCount - 1) / script.fps,
       event: event, pass: pass,
-      content: FrameContent(view: view, scene: controller.scene))
+      content: FrameContent(view: view))
   }
 
   /// Two passes of one frame as one: cells created, reused or enqueued in either.

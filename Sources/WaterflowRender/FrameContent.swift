@@ -1,4 +1,4 @@
-import WaterflowScene
+import WaterflowView
 
 /// Everything one frame shows, captured from a view: a value, so frames can be drawn on other
 /// threads while the simulation goes on.
@@ -37,8 +37,8 @@ public struct FrameContent: Hashable, Sendable {
   /// The number of cells in the reuse pool.
   public var poolCount: Int
 
-  /// Captures what the view displays now.
-  public init(view: WaterflowView, scene: Scene) {
+  /// Captures what the view displays now, with its header, footer, empty and loading views.
+  public init(view: WaterflowView) {
     viewport = view.bounds
     contentOffset = view.contentOffset
     isHorizontal = view.isHorizontal
@@ -55,26 +55,28 @@ public struct FrameContent: Hashable, Sendable {
     columnGuides = []
     poolCount = view.reusePool.count
     guard let snapshot = view.snapshot else { return }
-    if let r = snapshot.header, let header = scene.header {
+    if let r = snapshot.header, let header = view.headerView {
       bars.append(Bar(frame: r, text: header.text, style: .header))
     }
-    if let r = snapshot.footer, let footer = scene.footer {
+    if let r = snapshot.footer, let footer = view.footerView {
       bars.append(Bar(frame: r, text: footer.text, style: .footer))
     }
     for (s, section) in snapshot.sections.enumerated() {
       columnGuides += snapshot.columnRects(inSection: s)
-      guard s < scene.sectionSupplements.count else { continue }
-      let texts = scene.sectionSupplements[s]
-      if let r = section.header, let h = texts.header {
+      if let r = section.header, s < view.sectionHeaderViews.count,
+        let h = view.sectionHeaderViews[s]
+      {
         bars.append(Bar(frame: r, text: h.text, style: .section))
       }
-      if let r = section.footer, let f = texts.footer {
+      if let r = section.footer, s < view.sectionFooterViews.count,
+        let f = view.sectionFooterViews[s]
+      {
         bars.append(Bar(frame: r, text: f.text, style: .section))
       }
     }
     if let r = snapshot.emptyView {
       emptyView = Bar(
-        frame: r, text: view.isLoading ? scene.loading.text : scene.empty.text,
+        frame: r, text: view.isLoading ? view.loadingView.text : view.emptyView.text,
         style: .section)
     }
   }

@@ -1,5 +1,5 @@
 import Cairo
-import WaterflowScene
+import WaterflowView
 
 extension Renderer {
   /// Draws the view into a context whose user space is in points, origin at the canvas's top-left.
@@ -7,10 +7,10 @@ extension Renderer {
   /// Cells are drawn at their frames minus the content offset and clipped to the viewport, so a
   /// cell partly off screen is cut at the edge, as on the phone.
   public func draw(
-    _ view: WaterflowView, scene: Scene, in context: Context,
+    _ view: WaterflowView, in context: Context,
     options: RenderOptions
   ) {
-    draw(FrameContent(view: view, scene: scene), in: context, options: options)
+    draw(FrameContent(view: view), in: context, options: options)
   }
 
   /// Draws a captured frame into a context whose user space is in points.

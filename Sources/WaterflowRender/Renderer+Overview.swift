@@ -1,5 +1,5 @@
 import Cairo
-import WaterflowScene
+import WaterflowView
 
 /// The sizes of an overview: the whole content shrunk to fit, under a legend.
 struct OverviewGeometry {

@@ -1,5 +1,5 @@
 import Cairo
-import WaterflowScene
+import WaterflowView
 
 /// What to draw and at which resolution.
 public struct RenderOptions: Hashable, Sendable {
@@ -36,15 +36,15 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
 /// Draws what a ``WaterflowView`` displays, the way the phone would show it, with Cairo.
 ///
-/// The renderer is a function of the view (its displayed cells, frames and offset), the scene
-/// (texts of headers and empty views) and the target; it keeps no state but its font and
+/// The renderer is a function of the view (its displayed cells, frames, offset, and the texts
+/// of its header, footer and empty views) and the target; it keeps no state but its font and
 /// image cache, so the same view always gives the same pixels. A renderer is not thread-safe
 /// (its image cache is shared): give each thread its own, and hand frames over as
 /// ``FrameContent`` values.
 ///
 /// ```swift
 /// let renderer = try Renderer()
-/// let png = try renderer.render(controller.view, scene: scene, as: .png)
+/// let png = try renderer.render(controller.view, as: .png)
 /// ```
 public final class Renderer {
   /// The font of every text, loaded from a file: never fontconfig's choice.
@@ -125,33 +125,33 @@ public final class Renderer {
 
   /// Renders what the view displays now as PNG, PDF or SVG bytes.
   public func render(
-    _ view: WaterflowView, scene: Scene, as format: OutputFormat,
+    _ view: WaterflowView, as format: OutputFormat,
     options: RenderOptions = RenderOptions()
   ) throws -> [UInt8] {
     try render(
-      FrameContent(view: view, scene: scene), as: format, options: options)
+      FrameContent(view: view), as: format, options: options)
   }
 
   /// Renders what the view displays now into a raster surface.
   public func surface(
-    of view: WaterflowView, scene: Scene,
+    of view: WaterflowView,
     options: RenderOptions = RenderOptions()
   ) throws -> ImageSurface {
-    try surface(of: FrameContent(view: view, scene: scene), options: options)
+    try surface(of: FrameContent(view: view), options: options)
   }
 
   /// Renders the view as straight RGBA pixels: what golden tests compare.
   public func image(
-    of view: WaterflowView, scene: Scene,
+    of view: WaterflowView,
     options: RenderOptions = RenderOptions()
   ) throws -> RGBAImage {
-    RGBAImage(surface: try surface(of: view, scene: scene, options: options))
+    RGBAImage(surface: try surface(of: view, options: options))
   }
 
   /// Renders the overview: the whole content at a reduced scale, with the viewport marked,
   /// displayed cells in colour and the others greyed.
   public func renderOverview(
-    _ view: WaterflowView, scene: Scene, as format: OutputFormat,
+    _ view: WaterflowView, as format: OutputFormat,
     options: RenderOptions = RenderOptions()
   ) throws -> [UInt8] {
     let geometry = OverviewGeometry(view: view)

@@ -54,18 +54,8 @@ public struct Scene: Sendable {
   }
 }
 
-/// A header, footer, empty or loading view: a length and a text.
-public struct Supplement: Hashable, Sendable {
-  /// The length along the scroll axis.
-  public var length: Double
-  /// The text it shows.
-  public var text: String
-
-  public init(length: Double, text: String) {
-    self.length = length
-    self.text = text
-  }
-}
+/// A header, footer, empty or loading view of a scene: a length and a text.
+public typealias Supplement = SupplementaryView
 
 /// One item: how to size it, what it shows and which reuse pool its cell comes from.
 public struct Item: Hashable, Sendable {

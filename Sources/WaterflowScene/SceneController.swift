@@ -29,6 +29,12 @@ public final class SceneController: WaterflowViewDataSource,
     view.orientation = scene.orientation
     view.preloadBuffer = scene.buffer
     view.isLoading = scene.isLoading
+    view.headerView = scene.header
+    view.footerView = scene.footer
+    view.emptyView = scene.empty
+    view.loadingView = scene.loading
+    view.sectionHeaderViews = scene.sectionSupplements.map(\.header)
+    view.sectionFooterViews = scene.sectionSupplements.map(\.footer)
     view.dataSource = self
     view.delegate = self
   }

@@ -24,6 +24,9 @@ public final class WaterflowView {
   /// A custom layout (columns, sections, flow, …); nil asks the data source for the column count
   /// and the delegate for margins, as the reference does.
   public var layout: WaterflowLayout?
+  /// Your own layout code, in place of the built-in layout: when set, ``layout`` is not used and
+  /// every reload or size change asks it for the frames.
+  public var customLayout: (any CustomWaterflowLayout)?
   /// The orientation that picks portrait or landscape column counts; nil derives it from `bounds`.
   public var orientation: Orientation?
   /// Extra length above and below the viewport in which cells are already displayed
@@ -31,6 +34,21 @@ public final class WaterflowView {
   public var preloadBuffer: Double = 0
   /// Whether the data is loading: with no cells, the loading view shows instead of the empty view.
   public var isLoading = false
+
+  /// The view above everything (PSCollectionView's `headerView`). Its length, when set,
+  /// overrides the layout's `headerLength`.
+  public var headerView: SupplementaryView?
+  /// The view below everything (PSCollectionView's `footerView`). Its length, when set,
+  /// overrides the layout's `footerLength`.
+  public var footerView: SupplementaryView?
+  /// The view shown when there are no cells (PSCollectionView's `emptyView`).
+  public var emptyView = SupplementaryView(length: 0, text: "No items")
+  /// The view shown instead of ``emptyView`` while loading (PSCollectionView's `loadingView`).
+  public var loadingView = SupplementaryView(length: 0, text: "Loading…")
+  /// The header of each section, by section; missing or nil means none.
+  public var sectionHeaderViews: [SupplementaryView?] = []
+  /// The footer of each section, by section; missing or nil means none.
+  public var sectionFooterViews: [SupplementaryView?] = []
 
   /// The frames of the last layout; nil until the first `reloadData()`.
   public private(set) var snapshot: LayoutSnapshot?
@@ -97,7 +115,7 @@ public final class WaterflowView {
     }
   }
 
-  private var effectiveFlow: Flow { layout?.flow ?? .vertical }
+  private var effectiveFlow: Flow { snapshot?.layout.flow ?? layout?.flow ?? .vertical }
 
   /// Throws away every cell, the pool and the frames, and computes the frames anew.
   ///
@@ -111,7 +129,23 @@ public final class WaterflowView {
   }
 
   private func computeSnapshot() -> LayoutSnapshot {
-    let layout = effectiveLayout
+    if let customLayout {
+      let count = dataSource.map { max(0, $0.numberOfCells(in: self)) } ?? 0
+      return LayoutSnapshot(customLayout.frames(forItemCount: count, in: bounds), viewport: bounds)
+    }
+    var layout = effectiveLayout
+    if let headerView { layout.headerLength = headerView.length }
+    if let footerView { layout.footerLength = footerView.length }
+    let shown = isLoading ? loadingView : emptyView
+    if shown.length > 0 { layout.emptyLength = shown.length }
+    for s in layout.sections.indices {
+      if s < sectionHeaderViews.count, let view = sectionHeaderViews[s] {
+        layout.sections[s].headerLength = view.length
+      }
+      if s < sectionFooterViews.count, let view = sectionFooterViews[s] {
+        layout.sections[s].footerLength = view.length
+      }
+    }
     let counts = itemCounts(for: layout)
     return layout.snapshot(
       viewport: bounds, orientation: orientation, itemCounts: counts,
@@ -290,11 +324,13 @@ public final class WaterflowView {
 
   /// The displayed cell under a point in content coordinates, or nil.
   ///
-  /// Only displayed cells are hit, as in the reference's `touchesEnded`.
+  /// Only displayed cells are hit, as in the reference's `touchesEnded`. Where frames overlap
+  /// (a custom layout may), the highest index wins: it is drawn last, so it is on top, as UIKit's
+  /// topmost subview is.
   ///
   /// - Complexity: O(k) for k displayed cells.
   public func indexForCell(at point: Point) -> Int? {
-    displayedCells.first { $0.value.frame.contains(point) }?.key
+    displayedCells.lazy.filter { $0.value.frame.contains(point) }.map(\.key).max()
   }
 
   /// Selects the displayed cell under a point in content coordinates, telling the delegate.
@@ -320,6 +356,7 @@ public final class WaterflowView {
   /// - Complexity: O(k) for k new cells.
   public func appendCells(count: Int) {
     guard var current = snapshot, !needsReload else { return reloadData() }
+    if customLayout != nil { return refreshCustomFrames() }
     snapshot = nil
     current.append(count: count, metrics: metrics)
     snapshot = current
@@ -336,11 +373,19 @@ public final class WaterflowView {
     var moved: [Int: WaterflowCell] = [:]
     for (i, cell) in displayedCells { moved[i >= index ? i + count : i] = cell }
     displayedCells = moved
+    if customLayout != nil { return refreshCustomFrames() }
     snapshot = nil
     let layout = effectiveLayout
     current.relayout(
       from: index, itemCounts: itemCounts(for: layout), metrics: metrics)
     snapshot = current
     for (i, cell) in displayedCells { cell.frame = current.frame(at: i) }
+  }
+
+  /// Asks the custom layout for frames again, keeping displayed cells (now at their new frames).
+  private func refreshCustomFrames() {
+    let current = computeSnapshot()
+    snapshot = current
+    for (i, cell) in displayedCells where i < current.count { cell.frame = current.frame(at: i) }
   }
 }

@@ -170,7 +170,7 @@ extension BenchCommand {
     let renderer = try Renderer()
     let options = RenderOptions(scale: 4)
     let surface = try renderer.surface(
-      of: controller.view, scene: scene, options: options)
+      of: controller.view, options: options)
     var results: [(String, Double)] = [
       ("frame_width", Double(surface.width)),
       ("frame_height", Double(surface.height)),
@@ -182,7 +182,7 @@ extension BenchCommand {
           let context = try! Context(surface)
           context.scale(x: 4, y: 4)
           renderer.draw(
-            controller.view, scene: scene, in: context, options: options)
+            controller.view, in: context, options: options)
         } * 1e3
       ))
     let cells = controller.view.displayed
@@ -250,7 +250,7 @@ extension BenchCommand {
     // A golden comparison: two frames 4 points apart, written to disk, decoded and diffed.
     controller.view.scroll(to: 604)
     let shifted = try renderer.surface(
-      of: controller.view, scene: scene, options: options
+      of: controller.view, options: options
     ).pngData()
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "waterflow-bench-\(getpid())"

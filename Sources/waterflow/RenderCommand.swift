@@ -106,9 +106,9 @@ struct RenderCommand: ParsableCommand {
       bytes =
         overview
         ? try renderer.renderOverview(
-          controller.view, scene: scene, as: format, options: options)
+          controller.view, as: format, options: options)
         : try renderer.render(
-          controller.view, scene: scene, as: format, options: options)
+          controller.view, as: format, options: options)
     } catch {
       throw CLIError("\(error)")
     }

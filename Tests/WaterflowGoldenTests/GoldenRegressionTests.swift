@@ -68,7 +68,7 @@ extension GoldenRegressionTests {
     let c = controller(
       try GoldenTestSupport.scene(scene), offset: offset, step: step)
     let image = try renderer.image(
-      of: c.view, scene: c.scene, options: RenderOptions(scale: 1))
+      of: c.view, options: RenderOptions(scale: 1))
     let outcome = try check(image, name, renderer)
     #expect(outcome.status == .matched, "\(outcome.message)")
   }
@@ -86,7 +86,7 @@ extension GoldenRegressionTests {
       height: cell.frame.height)
     let outcome = try check(
       try renderer.image(
-        of: c.view, scene: c.scene, options: RenderOptions(scale: 1)),
+        of: c.view, options: RenderOptions(scale: 1)),
       "reference/top", renderer)
     #expect(outcome.status == .failed)
     #expect((outcome.diff?.mismatched ?? 0) > 0)
@@ -103,7 +103,7 @@ extension GoldenRegressionTests {
     recycled.cell.backgroundColor = nil
     let outcome = try check(
       try renderer.image(
-        of: c.view, scene: c.scene, options: RenderOptions(scale: 1)),
+        of: c.view, options: RenderOptions(scale: 1)),
       "reference/scrolled", renderer)
     #expect(outcome.status == .failed)
     // Most of the cell's area changes colour (the label and clipped edges aside).
@@ -117,7 +117,7 @@ extension GoldenRegressionTests {
     let c = controller(try GoldenTestSupport.scene("shop"), offset: 0, step: 0)
     let options = RenderOptions(scale: 1)
     let surface = try renderer.surface(
-      of: c.view, scene: c.scene, options: options)
+      of: c.view, options: options)
     let (_, cell) = try visibleCell(c)
     #expect(cell.price != nil)
     // The bar drawn one pixel taller: one more row of its translucent black above it.
@@ -162,7 +162,7 @@ extension GoldenRegressionTests {
         GoldenFrame(
           offset: y,
           image: try renderer.image(
-            of: c.view, scene: c.scene, options: RenderOptions(scale: 1))))
+            of: c.view, options: RenderOptions(scale: 1))))
       for (cell, colour) in restore { cell.backgroundColor = colour }
     }
     let outcome = try committed().checkSequence(

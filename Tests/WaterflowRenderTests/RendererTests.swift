@@ -54,7 +54,7 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     let image = try Renderer().image(
-      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+      of: controller.view, options: RenderOptions(scale: 1))
     #expect(image.width == 375 && image.height == 667)
     for (index, cell) in controller.view.displayed where cell.frame.maxY < 660 {
       let centre = pixel(image, Int(cell.frame.midX), Int(cell.frame.midY))
@@ -67,7 +67,7 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     let image = try Renderer().image(
-      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+      of: controller.view, options: RenderOptions(scale: 1))
     let cell = controller.view.cell(at: 0)!
     let colour = rgba(cell.backgroundColor!)
     let f = cell.frame
@@ -98,7 +98,7 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     let image = try Renderer().image(
-      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+      of: controller.view, options: RenderOptions(scale: 1))
     let f = controller.view.cell(at: 14)!.frame
     // Inside the light label tag, only the digits are dark.
     var dark = 0
@@ -119,7 +119,7 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.scroll(to: 50)
     let image = try Renderer().image(
-      of: controller.view, scene: scene, options: RenderOptions(scale: 2))
+      of: controller.view, options: RenderOptions(scale: 2))
     #expect(image.height == 667 * 2)
     // Cell 0 spans y 10…100: at offset 50 its lower half is at the top of the viewport.
     let top = controller.view.cell(at: 0)!
@@ -150,7 +150,7 @@ extension RendererTests {
       }
     }
     let image = try Renderer().image(
-      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+      of: controller.view, options: RenderOptions(scale: 1))
     let recycled = controller.view.displayed.filter {
       $0.cell.reuseCount > 0 && $0.cell.frame.minY > y
         && $0.cell.frame.maxY < y + 667
@@ -173,7 +173,7 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     let image = try Renderer().image(
-      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+      of: controller.view, options: RenderOptions(scale: 1))
     let header = controller.view.snapshot!.header!
     // The header bar is lighter than the background, and the empty text leaves grey ink mid-screen.
     #expect(
@@ -190,8 +190,8 @@ extension RendererTests {
     a.view.scroll(to: 300)
     let b = SceneController(scene: scene)
     b.view.scroll(to: 300)
-    let first = try Renderer().render(a.view, scene: scene, as: .png)
-    let second = try Renderer().render(b.view, scene: scene, as: .png)
+    let first = try Renderer().render(a.view, as: .png)
+    let second = try Renderer().render(b.view, as: .png)
     #expect(first == second)
     #expect(
       Array(first.prefix(8)) == [
@@ -204,11 +204,11 @@ extension RendererTests {
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     let renderer = try Renderer()
-    let pdf = try renderer.render(controller.view, scene: scene, as: .pdf)
-    #expect(try renderer.render(controller.view, scene: scene, as: .pdf) == pdf)
+    let pdf = try renderer.render(controller.view, as: .pdf)
+    #expect(try renderer.render(controller.view, as: .pdf) == pdf)
     #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
-    let svg = try renderer.render(controller.view, scene: scene, as: .svg)
-    #expect(try renderer.render(controller.view, scene: scene, as: .svg) == svg)
+    let svg = try renderer.render(controller.view, as: .svg)
+    #expect(try renderer.render(controller.view, as: .svg) == svg)
     #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
   }
 
@@ -230,7 +230,7 @@ extension RendererTests {
       of: controller.view, options: RenderOptions(scale: 1, debug: true))
     #expect(size == Size(width: 375, height: 867))
     let image = try renderer.image(
-      of: controller.view, scene: scene,
+      of: controller.view,
       options: RenderOptions(scale: 1, debug: true))
     // The viewport outline is red at the top edge of the viewport (y = buffer).
     let p = pixel(image, 187, 101)
@@ -248,7 +248,7 @@ extension RendererTests {
     controller.view.layoutSubviews()
     let renderer = try Renderer()
     let image = try renderer.image(
-      of: controller.view, scene: scene, options: RenderOptions(scale: 1))
+      of: controller.view, options: RenderOptions(scale: 1))
     #expect(renderer.images.failures.keys.contains("/tmp/does-not-exist.png"))
     #expect(renderer.images.corrupt.isEmpty)
     let f = controller.view.cell(at: 0)!.frame
@@ -264,7 +264,7 @@ extension RendererTests {
     controller.view.layoutSubviews()
     #expect {
       _ = try Renderer().render(
-        controller.view, scene: scene, as: .png,
+        controller.view, as: .png,
         options: RenderOptions(scale: 2, debug: true))
     } throws: { error in
       "\(error)".contains("32767")
@@ -285,13 +285,13 @@ extension RendererTests {
     let options = RenderOptions(scale: scale)
     controller.view.layoutSubviews()
     let reused = try renderer.surface(
-      of: FrameContent(view: controller.view, scene: scene), options: options)
+      of: FrameContent(view: controller.view), options: options)
     // Something other than the next frame's edge in every pixel, as an earlier frame could leave.
     reused.withUnsafeMutablePixels { buffer, _ in
       _ = buffer.initializeMemory(as: UInt8.self, repeating: 0x7f)
     }
     controller.view.scroll(to: 450)
-    let next = FrameContent(view: controller.view, scene: scene)
+    let next = FrameContent(view: controller.view)
     let again = try renderer.surface(
       of: next, options: options, reusing: reused)
     #expect(again === reused, "the surface was reused")

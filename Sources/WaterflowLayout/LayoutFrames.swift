@@ -1,0 +1,184 @@
+/// Frames placed by code other than ``WaterflowLayout``: a layout file, or a layout of your own.
+///
+/// Frames may come in any order of position, overlap, leave gaps and sit anywhere: nothing
+/// about a shortest-column layout is assumed. A ``LayoutSnapshot`` made from them answers the
+/// same queries as a computed one, with the same strict on-screen test.
+///
+/// ```swift
+/// let frames = LayoutFrames(
+///   frames: [Rect(x: 0, y: 0, width: 375, height: 120), Rect(x: 10, y: 130, width: 172, height: 200)],
+///   contentSize: Size(width: 375, height: 340))
+/// let snapshot = LayoutSnapshot(frames, viewport: Size(width: 375, height: 667))
+/// ```
+public struct LayoutFrames: Hashable, Sendable {
+  /// One section: a run of consecutive indices, with an optional header and footer.
+  public struct Section: Hashable, Sendable {
+    /// The indices of the section's items.
+    public var items: Range<Int>
+    /// The frame of the section's header, if any.
+    public var header: Rect?
+    /// The frame of the section's footer, if any.
+    public var footer: Rect?
+
+    public init(items: Range<Int>, header: Rect? = nil, footer: Rect? = nil) {
+      self.items = items
+      self.header = header
+      self.footer = footer
+    }
+  }
+
+  /// The frame of each item, by index, in content coordinates.
+  public var frames: [Rect]
+  /// The size of the scrollable content.
+  public var contentSize: Size
+  /// The scroll axis.
+  public var flow: Flow
+  /// The frame of the header above everything, if any.
+  public var header: Rect?
+  /// The frame of the footer below everything, if any.
+  public var footer: Rect?
+  /// The frame of the empty (or loading) view, shown when there are no items.
+  public var emptyView: Rect?
+  /// The sections, covering `0..<frames.count` in order; empty means one section of everything.
+  public var sections: [Section]
+
+  /// Creates a set of frames; every frame must have a finite origin and a non-negative size.
+  public init(
+    frames: [Rect], contentSize: Size, flow: Flow = .vertical,
+    header: Rect? = nil, footer: Rect? = nil, emptyView: Rect? = nil,
+    sections: [Section] = []
+  ) {
+    self.frames = frames
+    self.contentSize = contentSize
+    self.flow = flow
+    self.header = header
+    self.footer = footer
+    self.emptyView = emptyView
+    self.sections = sections
+  }
+}
+
+/// A layout of your own, in place of the built-in shortest-column one: any code that turns an
+/// item count and a viewport into frames, such as a port of an app's `UICollectionViewLayout`.
+///
+/// Set it as a view's ``WaterflowView/customLayout``; reuse, selection and scrolling then work
+/// on its frames exactly as on computed ones. A layout file is one such layout.
+public protocol CustomWaterflowLayout {
+  /// The frames of `count` items for a viewport, asked on every reload and size change.
+  func frames(forItemCount count: Int, in viewport: Size) -> LayoutFrames
+}
+
+/// Frames of any shape, indexed for the overlap query along the scroll axis.
+///
+/// Items are sorted by their start, and each node of the implicit balanced tree over that order
+/// (the middle of each range) keeps the furthest end in its subtree, a classic augmented interval
+/// tree. A query skips every subtree that ends before the band or starts after it, so it visits
+/// O(log n) nodes besides the hits even when one huge frame overlaps everything; a plain running
+/// maximum of ends would walk every small frame under such a frame.
+struct FrameIntervalIndex: Sendable {
+  /// Item indices sorted by start (ties by index).
+  private var order: [Int32] = []
+  private var starts: [Double] = []
+  private var ends: [Double] = []
+  /// Per node of the implicit tree, the largest end in its subtree.
+  private var reach: [Double] = []
+
+  init(starts unsortedStarts: [Double], lengths: [Double]) {
+    let n = unsortedStarts.count
+    order = (0..<Int32(n)).sorted {
+      let a = unsortedStarts[Int($0)]
+      let b = unsortedStarts[Int($1)]
+      return a != b ? a < b : $0 < $1
+    }
+    starts = order.map { unsortedStarts[Int($0)] }
+    ends = order.map { unsortedStarts[Int($0)] + lengths[Int($0)] }
+    reach = ends
+    buildReach(0, n)
+  }
+
+  @discardableResult
+  private mutating func buildReach(_ lo: Int, _ hi: Int) -> Double {
+    guard lo < hi else { return -.infinity }
+    let mid = (lo + hi) / 2
+    let left = buildReach(lo, mid)
+    let right = buildReach(mid + 1, hi)
+    reach[mid] = max(ends[mid], left, right)
+    return reach[mid]
+  }
+
+  /// The indices of the items with `end > from && start < to`, ascending.
+  ///
+  /// - Complexity: O(log n + k·log n) for k results, worst case; O(log n + k) when frames
+  ///   overlap little, as in any feed.
+  func indices(from: Double, to: Double) -> [Int] {
+    var result: [Int] = []
+    // An explicit stack of ranges: the tree is ⌈log₂ n⌉ deep.
+    var stack: [(Int, Int)] = [(0, starts.count)]
+    while let (lo, hi) = stack.popLast() {
+      guard lo < hi else { continue }
+      let mid = (lo + hi) / 2
+      if reach[mid] <= from { continue }
+      // Everything from `mid` on starts at or after starts[mid]; the left half may still hit.
+      if starts[mid] < to {
+        if ends[mid] > from { result.append(Int(order[mid])) }
+        stack.append((mid + 1, hi))
+      }
+      stack.append((lo, mid))
+    }
+    result.sort()
+    return result
+  }
+}
+
+extension LayoutSnapshot {
+  /// A snapshot of frames placed elsewhere: a layout file, or a ``CustomWaterflowLayout``.
+  ///
+  /// Such a snapshot has no columns (``columnCount`` is 0, ``column(at:)`` 0 for every item) and
+  /// cannot be appended to or re-laid out: ask the layout for new frames instead.
+  ///
+  /// - Complexity: O(n log n) for n frames, to build the overlap index.
+  public init(_ given: LayoutFrames, viewport: Size) {
+    let vertical = given.flow == .vertical
+    // Given frames are already where they are drawn: no right-to-left mirror is applied.
+    self.init(
+      layout: WaterflowLayout(
+        flow: given.flow,
+        sections: Array(repeating: Section(columns: .count(1)), count: max(1, given.sections.count))),
+      viewport: viewport, orientation: Orientation(viewport))
+    func flowRect(_ r: Rect) -> FlowRect {
+      vertical
+        ? FlowRect(cross: r.minX, main: r.minY, crossLength: r.size.width, mainLength: r.size.height)
+        : FlowRect(cross: r.minY, main: r.minX, crossLength: r.size.height, mainLength: r.size.width)
+    }
+    items = given.frames.map(flowRect)
+    placements = Array(
+      repeating: Placement(column: 0, span: 1, isFullSpan: false), count: items.count)
+    headerRect = given.header.map(flowRect)
+    footerRect = given.footer.map(flowRect)
+    emptyRect = given.emptyView.map(flowRect)
+    contentLength = vertical ? given.contentSize.height : given.contentSize.width
+    crossExtent = vertical ? given.contentSize.width : given.contentSize.height
+    let sections =
+      given.sections.isEmpty ? [LayoutFrames.Section(items: 0..<items.count)] : given.sections
+    sectionStores = sections.map { section in
+      let extent = items[section.items].reduce(
+        (start: Double.infinity, end: -Double.infinity)
+      ) { (min($0.start, $1.main), max($0.end, $1.mainEnd)) }
+      let start = extent.start.isFinite ? extent.start : 0
+      let end = extent.end.isFinite ? extent.end : 0
+      var store = SectionStore(
+        items: section.items, insets: FlowInsets(Margins(), flow: given.flow), order: .shortest,
+        lanes: [], nominalLaneWidth: 0, mainStart: start,
+        header: section.header.map(flowRect), footerLength: section.footer.map { flowRect($0).mainLength },
+        footer: section.footer.map(flowRect), laneItems: [], laneSamples: [], next: [],
+        bottom: nil, firstItemMain: start)
+      store.mainEnd = end
+      store.reach = end
+      return store
+    }
+    givenIndex = FrameIntervalIndex(starts: items.map(\.main), lengths: items.map(\.mainLength))
+  }
+
+  /// Whether the frames were given (a layout file or a custom layout) rather than computed.
+  public var framesAreGiven: Bool { givenIndex != nil }
+}
