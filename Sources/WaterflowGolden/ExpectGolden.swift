@@ -51,6 +51,35 @@ public func expectGolden(
   try context.expect(frame.image, named: name)
 }
 
+/// Renders any view at an offset and compares it with its golden; throws when they differ.
+///
+/// The view is yours: your data source, your delegate, and your own layout code through
+/// ``WaterflowView/customLayout`` if you like; no scene or JSON is involved. It is laid out and
+/// scrolled from where it is, so a fresh view at offset 0 gives the same picture in every run.
+///
+/// ```swift
+/// let view = WaterflowView(bounds: Size(width: 375, height: 667))
+/// view.customLayout = BannerLayout()
+/// view.dataSource = source
+/// try expectGolden(of: view, at: 600, step: 50, named: "banner/scrolled")
+/// ```
+///
+/// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+public func expectGolden(
+  of view: WaterflowView, at offset: Double = 0, step: Double = 0, named name: String,
+  options: RenderOptions = RenderOptions(scale: 1), overview: Bool = false,
+  configuration: GoldenConfiguration? = nil, goldenDirectory: String? = nil,
+  filePath: StaticString = #filePath
+) throws(GoldenError) {
+  let context = try GoldenTestContext(
+    configuration: configuration, goldenDirectory: goldenDirectory,
+    filePath: filePath)
+  let frame = try GoldenShot.frames(
+    of: view, named: name, position: .offset(offset, step: step), options: options,
+    overview: overview, with: context.renderer)[0]
+  try context.expect(frame.image, named: name)
+}
+
 /// Compares an image with its golden; throws when they differ. See
 /// ``expectGolden(of:at:step:named:options:overview:configuration:goldenDirectory:filePath:)``.
 ///
@@ -83,17 +112,42 @@ public func expectGoldenSequence(
   let shot = GoldenShot(
     scene: scene, position: .sequence(from: from, to: to, step: step),
     options: options)
-  let outcome = try context.store.checkSequence(
-    try shot.frames(with: context.renderer), named: name,
-    fingerprint: context.fingerprint)
-  if outcome.isFailure {
-    let missingOnly = outcome.frames.allSatisfy { $0.status != .failed }
-    throw GoldenError(missingOnly ? .missing : .mismatch, outcome.message)
-  }
-  if outcome.frames.contains(where: \.didRecord) {
-    throw GoldenError(
-      .recorded,
-      outcome.message + " Re-run without WATERFLOW_RECORD to compare.")
+  try context.expectSequence(try shot.frames(with: context.renderer), named: name)
+}
+
+/// Renders every frame of a scroll of any view from `from` to `to` in steps of `step` and compares
+/// each with its golden `name.kk`; see `expectGolden(of:at:…)` for views.
+///
+/// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+public func expectGoldenSequence(
+  of view: WaterflowView, from: Double, to: Double, step: Double, named name: String,
+  options: RenderOptions = RenderOptions(scale: 1),
+  configuration: GoldenConfiguration? = nil,
+  goldenDirectory: String? = nil, filePath: StaticString = #filePath
+) throws(GoldenError) {
+  precondition(step > 0, "step must be positive")
+  let context = try GoldenTestContext(
+    configuration: configuration, goldenDirectory: goldenDirectory,
+    filePath: filePath)
+  try context.expectSequence(
+    try GoldenShot.frames(
+      of: view, named: name, position: .sequence(from: from, to: to, step: step),
+      options: options, with: context.renderer),
+    named: name)
+}
+
+extension GoldenTestContext {
+  func expectSequence(_ frames: [GoldenFrame], named name: String) throws(GoldenError) {
+    let outcome = try store.checkSequence(frames, named: name, fingerprint: fingerprint)
+    if outcome.isFailure {
+      let missingOnly = outcome.frames.allSatisfy { $0.status != .failed }
+      throw GoldenError(missingOnly ? .missing : .mismatch, outcome.message)
+    }
+    if outcome.frames.contains(where: \.didRecord) {
+      throw GoldenError(
+        .recorded,
+        outcome.message + " Re-run without WATERFLOW_RECORD to compare.")
+    }
   }
 }
 

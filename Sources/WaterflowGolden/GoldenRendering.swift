@@ -42,16 +42,7 @@ public struct GoldenShot: Sendable {
     switch position {
     case .offset(let y, _): return [y]
     case .sequence(let from, let to, let step):
-      precondition(step > 0, "step must be positive")
-      var out = [from]
-      var y = from
-      let direction: Double = to >= from ? 1 : -1
-      while (to - y) * direction > 1e-9 {
-        y += direction * step
-        if (y - to) * direction > 0 { y = to }
-        out.append(y)
-      }
-      return out
+      return [from] + WaterflowView.offsets(from: from, to: to, step: step)
     }
   }
 
@@ -65,58 +56,49 @@ public struct GoldenShot: Sendable {
     -> [GoldenFrame]
   {
     let controller = SceneController(scene: scene)
-    _ = controller.view.layoutSubviews()
-    var out: [GoldenFrame] = []
+    return try Self.frames(
+      of: controller.view, named: scene.path, position: position, options: options,
+      overview: overview, maskedCells: maskedCells, with: renderer)
+  }
+
+  /// Renders the frames of any view (one driven by your own data source or layout): it is laid
+  /// out, then scrolled through the position's offsets from where it is.
+  ///
+  /// - Parameter name: The view's name in error messages.
+  static func frames(
+    of view: WaterflowView, named name: String, position: Position, options: RenderOptions,
+    overview: Bool = false, maskedCells: [Int] = [], with renderer: Renderer
+  ) throws(GoldenError) -> [GoldenFrame] {
+    func frame(at y: Double) throws(GoldenError) -> GoldenFrame {
+      // The overview draws the whole content, where cell rectangles are not viewport pixels.
+      let masks =
+        overview
+        ? [] : maskedCells.compactMap { PixelRect(cellAt: $0, in: view, options: options) }
+      let image: RGBAImage
+      do {
+        if overview {
+          image = try RGBAImage(
+            pngData: try renderer.renderOverview(view, as: .png, options: options))
+        } else {
+          image = try renderer.image(of: view, options: options)
+        }
+      } catch {
+        throw GoldenError(.render, "Cannot render '\(name)': \(error)")
+      }
+      return GoldenFrame(offset: y, image: image, masks: masks)
+    }
+    _ = view.layoutSubviews()
     switch position {
     case .offset(let y, let step):
-      scroll(controller, to: y, step: step)
-      out.append(try frame(at: y, of: controller, with: renderer))
-    case .sequence:
-      for y in offsets {
-        _ = controller.view.scroll(to: y)
-        out.append(try frame(at: y, of: controller, with: renderer))
+      if step > 0 { view.scroll(to: y, step: step) } else { view.scroll(to: y) }
+      return [try frame(at: y)]
+    case .sequence(let from, let to, let step):
+      var out: [GoldenFrame] = []
+      for y in [from] + WaterflowView.offsets(from: from, to: to, step: step) {
+        view.scroll(to: y)
+        out.append(try frame(at: y))
       }
-    }
-    return out
-  }
-
-  private func frame(
-    at y: Double, of controller: SceneController, with renderer: Renderer
-  ) throws(GoldenError) -> GoldenFrame {
-    // The overview draws the whole content, where cell rectangles are not viewport pixels.
-    let masks =
-      overview
-      ? []
-      : maskedCells.compactMap {
-        PixelRect(cellAt: $0, in: controller.view, options: options)
-      }
-    return GoldenFrame(
-      offset: y, image: try image(of: controller, with: renderer), masks: masks)
-  }
-
-  private func scroll(
-    _ controller: SceneController, to target: Double, step: Double
-  ) {
-    guard step > 0 else {
-      _ = controller.view.scroll(to: target)
-      return
-    }
-    _ = controller.run(Script(steps: [.scroll(to: target, step: step)]))
-  }
-
-  private func image(of controller: SceneController, with renderer: Renderer)
-    throws(GoldenError) -> RGBAImage
-  {
-    do {
-      if overview {
-        let png = try renderer.renderOverview(
-          controller.view, as: .png, options: options)
-        return try RGBAImage(pngData: png)
-      }
-      return try renderer.image(
-        of: controller.view, options: options)
-    } catch {
-      throw GoldenError(.render, "Cannot render '\(scene.path)': \(error)")
+      return out
     }
   }
 }
@@ -154,7 +136,7 @@ extension PixelRect {
     else { return nil }
     let frame = snapshot.frame(at: index)
     let band = options.debug ? view.preloadBuffer : 0
-    let horizontal = (view.layout?.flow ?? .vertical) == .horizontal
+    let horizontal = view.isHorizontal
     let x = frame.minX - view.contentOffset.x + (horizontal ? band : 0)
     let y = frame.minY - view.contentOffset.y + (horizontal ? 0 : band)
     let s = options.scale

@@ -46,7 +46,7 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
   }
 
   private var view: WaterflowView { controller.view }
-  private var isHorizontal: Bool { controller.scene.layout.flow == .horizontal }
+  private var isHorizontal: Bool { view.isHorizontal }
 
   /// The largest offset at which the content still fills the viewport (0 when it is shorter).
   public var maximumOffset: Double {

@@ -199,10 +199,6 @@ public final class Renderer {
   }
 }
 
-extension WaterflowView {
-  var isHorizontal: Bool { (layout?.flow ?? .vertical) == .horizontal }
-}
-
 extension Renderer {
   /// The canvas background as cairo stores it: the B, G, R, A bytes of one pixel (little-endian).
   ///

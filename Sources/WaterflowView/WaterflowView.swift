@@ -117,6 +117,9 @@ public final class WaterflowView {
 
   private var effectiveFlow: Flow { snapshot?.layout.flow ?? layout?.flow ?? .vertical }
 
+  /// Whether the content scrolls sideways: the flow of the frames in force.
+  public var isHorizontal: Bool { effectiveFlow == .horizontal }
+
   /// Throws away every cell, the pool and the frames, and computes the frames anew.
   ///
   /// As in the reference (`HMWaterflowView.reloadData`), displayed cells are removed and the
@@ -195,6 +198,30 @@ public final class WaterflowView {
   public func scroll(to offset: Double) -> LayoutPass {
     self.offset = offset
     return layoutSubviews()
+  }
+
+  /// Scrolls to `target` in steps of `step` points from the current offset, laying out at each
+  /// step as a finger would, so cells are recycled on the way.
+  ///
+  /// - Returns: The pass of each step, the last at `target`; none when already there.
+  @discardableResult
+  public func scroll(to target: Double, step: Double) -> [LayoutPass] {
+    Self.offsets(from: offset, to: target, step: step).map { scroll(to: $0) }
+  }
+
+  /// The offsets a scroll from `from` to `to` in steps of `step` lays out at: every `step` points
+  /// from `from` (excluded) up to `to` (included, even when the last step is shorter).
+  public static func offsets(from: Double, to: Double, step: Double) -> [Double] {
+    precondition(step > 0, "step must be positive")
+    var out: [Double] = []
+    var y = from
+    let direction: Double = to >= from ? 1 : -1
+    while (to - y) * direction > 1e-9 {
+      y += direction * step
+      if (y - to) * direction > 0 { y = to }
+      out.append(y)
+    }
+    return out
   }
 
   /// The indices whose frames overlap the viewport widened by the pre-load buffer.

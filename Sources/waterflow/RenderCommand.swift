@@ -168,8 +168,8 @@ func write(_ bytes: [UInt8], to path: String) throws {
 /// likely an offset past the content), naming the content's extent and the offsets that do.
 func warnIfNoCellOnScreen(_ view: WaterflowView) {
   guard view.indicesOnScreen.isEmpty, let showing = view.offsetsShowingCells else { return }
-  let axis = view.layout?.flow == .horizontal ? "wide" : "tall"
-  let extent = view.layout?.flow == .horizontal ? view.contentSize.width : view.contentSize.height
+  let axis = view.isHorizontal ? "wide" : "tall"
+  let extent = view.isHorizontal ? view.contentSize.width : view.contentSize.height
   warn(
     "warning: no cell is on screen at offset \(view.offset.jsonText): the content is "
       + "\(extent.jsonText) pt \(axis), and cells show at offsets above "
