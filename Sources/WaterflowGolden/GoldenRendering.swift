@@ -65,7 +65,7 @@ public struct GoldenShot: Sendable {
   /// out, then scrolled through the position's offsets from where it is.
   ///
   /// - Parameter name: The view's name in error messages.
-  static func frames(
+  public static func frames(
     of view: WaterflowView, named name: String, position: Position, options: RenderOptions,
     overview: Bool = false, maskedCells: [Int] = [], with renderer: Renderer
   ) throws(GoldenError) -> [GoldenFrame] {

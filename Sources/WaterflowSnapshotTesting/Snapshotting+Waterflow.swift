@@ -121,3 +121,42 @@ where Value == WaterflowSnapshotSubject, Format == RGBAImage {
     }
   }
 }
+
+extension Snapshotting where Value == WaterflowView, Format == RGBAImage {
+  /// Any view (your data source, your own layout) scrolled to an offset and rendered, compared
+  /// with Waterflow's pixelmatch-compatible diff.
+  ///
+  /// ```swift
+  /// assertSnapshot(of: view, as: .waterflow(at: 600, step: 50))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - offset: The scroll offset, reached from where the view is.
+  ///   - step: Scroll in steps of this many points (0: jump), so cells are recycled on the way.
+  ///   - renderOptions: Scale (goldens default to 1) and debug overlay.
+  ///   - options: Pixelmatch options and masks.
+  ///   - tolerance: How many differing pixels still pass.
+  ///   - fontPath: The font of every text.
+  /// - Returns: A strategy that writes `.png` references.
+  public static func waterflow(
+    at offset: Double, step: Double = 0, renderOptions: RenderOptions = RenderOptions(scale: 1),
+    options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact,
+    fontPath: String = Font.defaultPath
+  ) -> Snapshotting {
+    Snapshotting(
+      pathExtension: "png",
+      diffing: .waterflow(options: options, tolerance: tolerance)
+    ) { view in
+      // The strategy cannot throw: a render failure becomes an empty image, which fails on its size.
+      guard let renderer = try? Renderer(fontPath: fontPath),
+        let frame = try? GoldenShot.frames(
+          of: view, named: "view", position: .offset(offset, step: step),
+          options: renderOptions, with: renderer
+        ).first
+      else {
+        return RGBAImage(width: 0, height: 0, pixels: [])
+      }
+      return frame.image
+    }
+  }
+}

@@ -34,6 +34,24 @@ extension SnapshottingWaterflowTests {
     #expect(failure == nil)
   }
 
+  @Test func testVerifySnapshot_OfAView_MatchesTheSceneReference() throws {
+    // Any view works; this one is driven by the reference scene's controller, so it must give
+    // exactly the scene subject's committed picture.
+    let controller = SceneController(
+      scene: try Scene(contentsOf: Self.root + "/Assets/Scenes/reference.json"))
+    let failure = verifySnapshot(
+      of: controller.view, as: .waterflow(at: 600, step: 50), named: "scrolled",
+      record: .never, snapshotDirectory: Self.directory, testName: "reference")
+    #expect(failure == nil)
+    let off = SceneController(
+      scene: try Scene(contentsOf: Self.root + "/Assets/Scenes/reference.json"))
+    #expect(
+      verifySnapshot(
+        of: off.view, as: .waterflow(at: 600), named: "scrolled",
+        record: .never, snapshotDirectory: Self.directory, testName: "reference") != nil,
+      "a jump recycles no cells, so its colours differ from the stepped reference")
+  }
+
   @Test func testVerifySnapshot_OnePointOff_FailsWithCounts() throws {
     let failure = try #require(
       verifySnapshot(
