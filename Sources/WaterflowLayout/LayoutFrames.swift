@@ -68,6 +68,12 @@ public protocol CustomWaterflowLayout {
   func frames(forItemCount count: Int, in viewport: Size) -> LayoutFrames
 }
 
+extension LayoutFrames: CustomWaterflowLayout {
+  /// Fixed frames are their own layout: the same frames for any count and viewport (a layout
+  /// file's frames do not move when the view rotates).
+  public func frames(forItemCount count: Int, in viewport: Size) -> LayoutFrames { self }
+}
+
 /// Frames of any shape, indexed for the overlap query along the scroll axis.
 ///
 /// Items are sorted by their start, and each node of the implicit balanced tree over that order

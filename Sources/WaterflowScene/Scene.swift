@@ -34,6 +34,8 @@ public struct Scene: Sendable {
   public var sectionSupplements: [(header: Supplement?, footer: Supplement?)]
   /// The items of each section.
   public var sections: [ItemList]
+  /// The frames of a layout file, drawn as given instead of computed by `layout`; nil for a scene.
+  public var givenFrames: LayoutFrames? = nil
 
   /// The largest number of items a scene may hold.
   public static let maximumItemCount = 10_000_000

@@ -26,6 +26,7 @@ public final class SceneController: WaterflowViewDataSource,
     colours = SeededGenerator(seed: scene.seed)
     view = WaterflowView(bounds: scene.viewport)
     view.layout = scene.layout
+    view.customLayout = scene.givenFrames
     view.orientation = scene.orientation
     view.preloadBuffer = scene.buffer
     view.isLoading = scene.isLoading

@@ -120,6 +120,51 @@ struct BenchCommand: ParsableCommand {
       } / Double(offsets.count)
     results.append(("mixed_query_speedup", mixedScan / mixedQuery))
 
+    // Frames made by hand (a layout file or a custom layout): not a shortest-column layout, so
+    // the interval index answers. Two jittered columns, a full-width banner every 10 items, one
+    // frame in 50 drawn over its neighbours, and one in 100 out of order.
+    var handRng = SeededGenerator(seed: 11)
+    var handFrames: [Rect] = []
+    handFrames.reserveCapacity(cells)
+    var bottoms = [10.0, 10.0]
+    for i in 0..<cells {
+      let jitter = Double(handRng.next() % 60)
+      if i % 10 == 0 {
+        let top = bottoms.max()!
+        handFrames.append(Rect(x: 10, y: top, width: 355, height: 100))
+        bottoms = [top + 108, top + 108]
+      } else if i % 50 == 7, let last = handFrames.last {
+        handFrames.append(Rect(x: 60, y: last.minY + 20, width: 200, height: 300))
+      } else if i % 100 == 33 {
+        handFrames.append(Rect(x: 100, y: Double(handRng.next() % 1000), width: 50, height: 50))
+      } else {
+        let c = bottoms[0] <= bottoms[1] ? 0 : 1
+        handFrames.append(Rect(x: c == 0 ? 10 : 191, y: bottoms[c], width: 174, height: 80 + jitter))
+        bottoms[c] += 88 + jitter
+      }
+    }
+    let given = LayoutFrames(
+      frames: handFrames, contentSize: Size(width: 375, height: bottoms.max()! + 10))
+    let handSnapshot = LayoutSnapshot(given, viewport: viewport)
+    results.append(
+      ("given_index_ms", median(max(1, runs / 2)) { _ in _ = LayoutSnapshot(given, viewport: viewport) } * 1e3))
+    let handMax = handSnapshot.contentSize.height - viewport.height
+    let handOffsets = offsets.map { $0 / max(1, maxOffset) * handMax }
+    let givenQuery =
+      median(runs) { _ in
+        for o in handOffsets {
+          sink &+= handSnapshot.indices(from: o, to: o + viewport.height).count
+        }
+      } / Double(handOffsets.count)
+    let givenScan =
+      median(runs) { _ in
+        for o in handOffsets.prefix(11) {
+          sink &+= handSnapshot.indicesByFullScan(from: o, to: o + viewport.height).count
+        }
+      } / 11
+    results.append(("given_query_us", givenQuery * 1e6))
+    results.append(("given_query_speedup", givenScan / givenQuery))
+
     // A scroll step through the control: only cells that enter or leave are touched.
     var scene = Scene()
     scene.layout = reference
