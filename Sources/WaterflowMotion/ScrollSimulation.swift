@@ -90,6 +90,10 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
       case .jump(let y):
         return emit(view.scroll(to: y), event: "jump \(JSONNumber.format(y))")
       case .loadMore(let count, let reload):
+        guard controller.canChangeItems else {
+          note("load more skipped: a layout file's frames are fixed")
+          continue
+        }
         guard start >= maximumOffset - 1 else {
           note(
             "load more skipped: not at the end (offset \(JSONNumber.format(start)), end \(JSONNumber.format(maximumOffset)))"
@@ -100,6 +104,10 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
         if reload { view.reloadData() }
         return emit(view.layoutSubviews(), event: "load more \(count)")
       case .refresh(let count, let reload):
+        guard controller.canChangeItems else {
+          note("refresh skipped: a layout file's frames are fixed")
+          continue
+        }
         guard start <= 1 else {
           note(
             "refresh skipped: not at the top (offset \(JSONNumber.format(start)))"

@@ -89,14 +89,19 @@ public final class SceneController: WaterflowViewDataSource,
 
   // MARK: - Data changes
 
+  /// Whether items can be added: not to a layout file, whose frames are fixed.
+  public var canChangeItems: Bool { scene.givenFrames == nil }
+
   /// Appends `count` items to the last section ("load more"), continuing its sequence.
   public func appendItems(_ count: Int) {
+    precondition(canChangeItems, "a layout file's frames are fixed")
     scene.sections[scene.sections.count - 1].append(count: count)
     view.appendCells(count: count)
   }
 
   /// Prepends `count` items to the first section ("refresh").
   public func prependItems(_ count: Int) {
+    precondition(canChangeItems, "a layout file's frames are fixed")
     scene.sections[0].prepend(count: count)
     view.insertCells(at: 0, count: count)
   }
