@@ -22,7 +22,9 @@ let package = Package(
     // Engine: standard library only.
     .target(name: "WaterflowLayout"),
     .target(name: "WaterflowView", dependencies: ["WaterflowLayout"]),
-    .target(name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView"]),
+    // Reading and writing JSON: standard library only.
+    .target(name: "WaterflowJSON"),
+    .target(name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView", "WaterflowJSON"]),
 
     // Cairo: the C libraries, and the one Swift module that wraps them.
     .systemLibrary(
@@ -32,8 +34,11 @@ let package = Package(
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
     .target(name: "WaterflowRender", dependencies: ["Cairo", "WaterflowView"]),
-    .target(name: "WaterflowMotion", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene"]),
-    .target(name: "WaterflowGolden", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene", "WaterflowMotion"]),
+    .target(name: "WaterflowMotion", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene", "WaterflowJSON"]),
+    .target(
+      name: "WaterflowGolden",
+      dependencies: ["Cairo", "WaterflowRender", "WaterflowScene", "WaterflowMotion", "WaterflowJSON"]
+    ),
     .target(
       name: "WaterflowSnapshotTesting",
       dependencies: [
@@ -47,7 +52,7 @@ let package = Package(
       name: "waterflow",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
-        "WaterflowGolden", "Cairo",
+        "WaterflowGolden", "WaterflowJSON", "Cairo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -57,6 +62,7 @@ let package = Package(
     .target(name: "WaterflowTestSupport", path: "Tests/WaterflowTestSupport"),
     .testTarget(name: "WaterflowLayoutTests", dependencies: ["WaterflowLayout"]),
     .testTarget(name: "WaterflowViewTests", dependencies: ["WaterflowView", "WaterflowScene"]),
+    .testTarget(name: "WaterflowJSONTests", dependencies: ["WaterflowJSON"]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene"]),
     .testTarget(name: "CairoTests", dependencies: ["Cairo", "WaterflowTestSupport"]),
     .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo"]),

@@ -1,5 +1,6 @@
 public import Cairo
 internal import Foundation
+internal import WaterflowJSON
 
 /// The libraries and font that decide how text and edges are rasterised: recorded next to the
 /// goldens, so a failure on another machine can say first that the stack differs.
@@ -73,18 +74,32 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   public static func read(from path: String) throws(GoldenError)
     -> FontStackFingerprint?
   {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return nil
-    }
-    do {
-      return try JSONDecoder().decode(FontStackFingerprint.self, from: data)
+    guard let document = try? JSONDocument(contentsOf: path) else { return nil }
+    do throws(JSONInputError) {
+      return try document.read { (r: inout JSONReader) throws(JSONInputError) in
+        var parts: [CodingKeys: String] = [:]
+        try r.beginObject()
+        while let key = try r.nextKey(keys) { parts[key] = try r.string() }
+        for key in CodingKeys.allCases where parts[key] == nil {
+          throw r.fail(key: key.rawValue, "missing")
+        }
+        return FontStackFingerprint(
+          cairo: parts[.cairo]!, pixman: parts[.pixman]!, freetype: parts[.freetype]!,
+          font: parts[.font]!, fontHash: parts[.fontHash]!)
+      }
     } catch {
       throw GoldenError(
         .file,
-        "The font-stack fingerprint '\(path)' is not valid JSON with cairo, pixman, freetype, font and fontHash; delete it and re-record."
+        "The font-stack fingerprint '\(path)' is not valid JSON with cairo, pixman, freetype, font and fontHash (\(error.field.isEmpty ? "" : error.field + ": ")\(error.message)); delete it and re-record."
       )
     }
   }
+
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case cairo, pixman, freetype, font, fontHash
+  }
+  // A newer Waterflow may record more; what this one reads is checked.
+  private static let keys = JSONKeys<CodingKeys>(unknown: .skip)
 
   /// The file's bytes: pretty, sorted keys, a final newline, so diffs in review stay small.
   public var fileContents: [UInt8] {

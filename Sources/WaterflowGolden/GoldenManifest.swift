@@ -1,5 +1,6 @@
 internal import Foundation
 public import WaterflowRender
+internal import WaterflowJSON
 internal import WaterflowScene
 
 /// The list of goldens that `waterflow golden check|record|prune` works through.
@@ -92,162 +93,167 @@ public struct GoldenManifest: Sendable {
   /// - Throws: ``GoldenError`` (`.configuration`) naming the file, the entry and the key at fault.
   public init(contentsOf path: String) throws(GoldenError) {
     self.path = path
-    guard let data = FileManager.default.contents(atPath: path) else {
+    let document: JSONDocument
+    do { document = try JSONDocument(contentsOf: path) } catch {
       throw GoldenError(
         .configuration,
         "The golden manifest '\(path)' does not exist or is not readable.")
     }
-    let root: Any
-    do { root = try JSONSerialization.jsonObject(with: data) } catch {
-      throw GoldenError(
-        .configuration, "The golden manifest '\(path)' is not valid JSON.")
+    do throws(JSONInputError) {
+      (entries, unmanaged) = try document.read {
+        (r: inout JSONReader) throws(JSONInputError) in try Self.read(&r, path: path)
+      }
+    } catch {
+      throw GoldenError(.configuration, error.description)
     }
-    func fail(_ field: String, _ message: String) -> GoldenError {
-      GoldenError(.configuration, "\(path): \(field): \(message)")
+  }
+
+  private enum Key: String, CaseIterable { case goldens, unmanaged }
+  private enum EntryKey: String, CaseIterable {
+    case name, scene, offset, step, scale, debug, overview, sequence, threshold
+    case includeAA, maxDiffPixels, maxDiffRatio, masks, maskCells
+  }
+  private enum SequenceKey: String, CaseIterable { case from, to, step }
+  private static let keys = JSONKeys<Key>()
+  private static let entryKeys = JSONKeys<EntryKey>()
+  private static let sequenceKeys = JSONKeys<SequenceKey>()
+
+  private static func read(_ r: inout JSONReader, path: String) throws(JSONInputError)
+    -> ([Entry], [String])
+  {
+    guard try r.peek() == .object else {
+      throw r.fail("expected an object with \"goldens\"")
     }
-    guard let top = root as? [String: Any] else {
-      throw fail("top level", "expected an object with \"goldens\"")
+    var entries: [Entry]?
+    var unmanaged: [String] = []
+    try r.beginObject()
+    while let key = try r.nextKey(keys) {
+      switch key {
+      case .unmanaged:
+        try r.beginArray()
+        while try r.nextElement() {
+          let folder = try r.string()
+          unmanaged.append(folder.hasSuffix("/") ? folder : folder + "/")
+        }
+      case .goldens:
+        var list: [Entry] = []
+        var owners: [String: String] = [:]
+        try r.beginArray()
+        while try r.nextElement() {
+          let entry = try readEntry(&r, path: path)
+          for golden in entry.goldenNames {
+            if let other = owners[golden] {
+              throw r.fail(
+                key: "name",
+                "'\(entry.name)' needs the golden '\(golden)', which '\(other)' already uses")
+            }
+            owners[golden] = entry.name
+          }
+          list.append(entry)
+        }
+        entries = list
+      }
     }
-    if let unknown = top.keys.sorted().first(where: {
-      !["goldens", "unmanaged"].contains($0)
-    }) {
-      throw fail(unknown, "unknown key (expected goldens, unmanaged)")
+    guard let entries else { throw r.fail(key: "goldens", "missing") }
+    return (entries, unmanaged)
+  }
+
+  private static func readEntry(_ r: inout JSONReader, path: String) throws(JSONInputError)
+    -> Entry
+  {
+    let nameRule =
+      "missing, or not a relative name of letters, digits, '-', '_', '.' and '/' such as \"reference/top\""
+    var name: String?
+    var scene: String?
+    var offset: Double?
+    var step: Double?
+    var sequence: (from: Double, to: Double, step: Double)?
+    var options = RenderOptions(scale: 1, debug: false)
+    var overview = false
+    var diffOptions = ImageDiff.Options(threshold: 0.1, includeAA: false)
+    var tolerance = DiffTolerance(maxMismatchedPixels: 0, maxMismatchedRatio: 1)
+    var cells: [Int] = []
+    try r.beginObject()
+    while let key = try r.nextKey(entryKeys) {
+      switch key {
+      case .name:
+        guard try r.peek() == .string, case let text = try r.string(), isValidName(text) else {
+          throw r.fail(nameRule)
+        }
+        name = text
+      case .scene:
+        guard try r.peek() == .string, case let text = try r.string(), !text.isEmpty else {
+          throw r.fail("expected the scene file, relative to \(path)")
+        }
+        scene = text
+      case .offset: offset = try r.number()
+      case .step: step = try r.number(min: 0, max: 100_000)
+      case .scale: options.scale = try r.number(min: 0.25, max: 4)
+      case .debug: options.debug = try r.bool()
+      case .overview: overview = try r.bool()
+      case .sequence:
+        var from: Double?
+        var to: Double?
+        var by: Double?
+        try r.beginObject()
+        while let key = try r.nextKey(sequenceKeys) {
+          switch key {
+          case .from: from = try r.number()
+          case .to: to = try r.number()
+          case .step: by = try r.number(min: 0, exclusiveMin: true)
+          }
+        }
+        guard let from, let to, let by else {
+          throw r.fail("expected {\"from\": Y0, \"to\": Y1, \"step\": S} with S > 0")
+        }
+        guard abs(to - from) / by <= 1000 else {
+          throw r.fail("more than 1000 frames; use a larger step")
+        }
+        sequence = (from, to, by)
+      case .threshold: diffOptions.threshold = try r.number(min: 0, max: 1)
+      case .includeAA: diffOptions.includeAA = try r.bool()
+      case .maxDiffPixels:
+        tolerance.maxMismatchedPixels = try r.integer(min: 0, max: Int(Int32.max))
+      case .maxDiffRatio: tolerance.maxMismatchedRatio = try r.number(min: 0, max: 1)
+      case .masks:
+        try r.beginArray()
+        while try r.nextElement() {
+          var numbers: [Int] = []
+          try r.beginArray()
+          while try r.nextElement() {
+            numbers.append(
+              numbers.count < 2
+                ? try r.integer(min: Int(Int32.min), max: Int(Int32.max))
+                : try r.integer(min: 0, max: Int(Int32.max)))
+          }
+          guard numbers.count == 4 else {
+            throw r.fail("expected [x, y, width, height] in pixels")
+          }
+          diffOptions.masks.append(
+            PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+        }
+      case .maskCells:
+        try r.beginArray()
+        while try r.nextElement() {
+          cells.append(try r.integer(min: 0, max: Scene.maximumItemCount))
+        }
+      }
     }
-    unmanaged = []
-    if let list = top["unmanaged"] {
-      guard let folders = list as? [String] else {
-        throw fail("unmanaged", "expected an array of folder names")
-      }
-      unmanaged = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    guard let name else { throw r.fail(key: "name", nameRule) }
+    guard let scene else {
+      throw r.fail(key: "scene", "missing: the scene file, relative to \(path)")
     }
-    guard let list = top["goldens"] as? [Any] else {
-      throw fail("goldens", "missing, or not an array")
+    var position = GoldenShot.Position.offset(offset ?? 0, step: step ?? 0)
+    if let sequence {
+      guard offset == nil, step == nil else {
+        throw r.fail("give either offset/step or sequence, not both")
+      }
+      position = .sequence(from: sequence.from, to: sequence.to, step: sequence.step)
     }
-    let keys = [
-      "name", "scene", "offset", "step", "scale", "debug", "overview",
-      "sequence", "threshold",
-      "includeAA", "maxDiffPixels", "maxDiffRatio", "masks", "maskCells",
-    ]
-    var entries: [Entry] = []
-    var owners: [String: String] = [:]
-    for (i, item) in list.enumerated() {
-      let field = "goldens[\(i)]"
-      guard let object = item as? [String: Any] else {
-        throw fail(field, "expected an object")
-      }
-      if let unknown = object.keys.sorted().first(where: { !keys.contains($0) })
-      {
-        throw fail(
-          "\(field).\(unknown)",
-          "unknown key (expected \(keys.joined(separator: ", ")))")
-      }
-      func number(
-        _ key: String, min: Double = -.greatestFiniteMagnitude,
-        max: Double = .greatestFiniteMagnitude
-      ) throws(GoldenError) -> Double? {
-        guard let value = object[key] else { return nil }
-        guard let n = value as? NSNumber, !(value is Bool),
-          n.doubleValue.isFinite, n.doubleValue >= min, n.doubleValue <= max
-        else {
-          throw fail(
-            "\(field).\(key)",
-            "expected a number from \(GoldenStore.format(min)) to \(GoldenStore.format(max))"
-          )
-        }
-        return n.doubleValue
-      }
-      func flag(_ key: String) throws(GoldenError) -> Bool {
-        guard let value = object[key] else { return false }
-        guard let b = value as? Bool else {
-          throw fail("\(field).\(key)", "expected true or false")
-        }
-        return b
-      }
-      guard let name = object["name"] as? String, Self.isValidName(name) else {
-        throw fail(
-          "\(field).name",
-          "missing, or not a relative name of letters, digits, '-', '_', '.' and '/' such as \"reference/top\""
-        )
-      }
-      guard let scene = object["scene"] as? String, !scene.isEmpty else {
-        throw fail(
-          "\(field).scene", "missing: the scene file, relative to \(path)")
-      }
-      let scale = try number("scale", min: 0.25, max: 4) ?? 1
-      var position = GoldenShot.Position.offset(
-        try number("offset") ?? 0,
-        step: try number("step", min: 0, max: 100_000) ?? 0)
-      if let sequence = object["sequence"] {
-        guard object["offset"] == nil, object["step"] == nil else {
-          throw fail(field, "give either offset/step or sequence, not both")
-        }
-        guard let s = sequence as? [String: Any],
-          let from = s["from"] as? NSNumber, let to = s["to"] as? NSNumber,
-          let step = s["step"] as? NSNumber, step.doubleValue > 0, s.count == 3
-        else {
-          throw fail(
-            "\(field).sequence",
-            "expected {\"from\": Y0, \"to\": Y1, \"step\": S} with S > 0")
-        }
-        let frames = abs(to.doubleValue - from.doubleValue) / step.doubleValue
-        guard frames <= 1000 else {
-          throw fail(
-            "\(field).sequence", "more than 1000 frames; use a larger step")
-        }
-        position = .sequence(
-          from: from.doubleValue, to: to.doubleValue, step: step.doubleValue)
-      }
-      var diffOptions = ImageDiff.Options(
-        threshold: try number("threshold", min: 0, max: 1) ?? 0.1,
-        includeAA: try flag("includeAA"))
-      if let masks = object["masks"] {
-        guard let rects = masks as? [[NSNumber]],
-          rects.allSatisfy({ $0.count == 4 })
-        else {
-          throw fail(
-            "\(field).masks", "expected [[x, y, width, height], …] in pixels")
-        }
-        diffOptions.masks = rects.map {
-          PixelRect(
-            x: $0[0].intValue, y: $0[1].intValue, width: $0[2].intValue,
-            height: $0[3].intValue)
-        }
-      }
-      var cells: [Int] = []
-      if let list = object["maskCells"] {
-        guard let indices = list as? [NSNumber],
-          indices.allSatisfy({ $0.intValue >= 0 })
-        else {
-          throw fail("\(field).maskCells", "expected an array of cell indices")
-        }
-        cells = indices.map(\.intValue)
-      }
-      let maxPixels =
-        try number("maxDiffPixels", min: 0, max: Double(Int32.max)).map {
-          Int($0)
-        } ?? 0
-      let maxRatio = try number("maxDiffRatio", min: 0, max: 1) ?? 1
-      let entry = Entry(
-        name: name, scenePath: Scene.resolve(scene, against: path),
-        position: position,
-        options: RenderOptions(scale: scale, debug: try flag("debug")),
-        overview: try flag("overview"),
-        diffOptions: diffOptions,
-        tolerance: DiffTolerance(
-          maxMismatchedPixels: maxPixels, maxMismatchedRatio: maxRatio),
-        maskedCells: cells)
-      for golden in entry.goldenNames {
-        if let other = owners[golden] {
-          throw fail(
-            "\(field).name",
-            "'\(name)' needs the golden '\(golden)', which '\(other)' already uses"
-          )
-        }
-        owners[golden] = name
-      }
-      entries.append(entry)
-    }
-    self.entries = entries
+    return Entry(
+      name: name, scenePath: Scene.resolve(scene, against: path), position: position,
+      options: options, overview: overview, diffOptions: diffOptions, tolerance: tolerance,
+      maskedCells: cells)
   }
 
   static func isValidName(_ name: String) -> Bool {

@@ -108,197 +108,179 @@ extension ScrollScript {
     contentsOf path: String, fps defaultFPS: Double = 30,
     from defaultFrom: Double = 0
   ) throws(ScrollScriptError) {
-    func fail(_ field: String, _ message: String) -> ScrollScriptError {
-      ScrollScriptError(file: path, field: field, message: message)
+    do throws(JSONInputError) {
+      self = try JSONDocument(contentsOf: path).read {
+        (r: inout JSONReader) throws(JSONInputError) in
+        try ScrollScript(reading: &r, fps: defaultFPS, from: defaultFrom)
+      }
+    } catch {
+      throw ScrollScriptError(file: error.file, field: error.field, message: error.message)
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw fail("", "cannot read the file")
-    }
-    let root: Any
-    do { root = try JSONSerialization.jsonObject(with: data) } catch {
-      throw fail("", "invalid JSON")
-    }
+  }
 
-    func number(
-      _ value: Any?, _ field: String, min: Double = -1e9, max: Double = 1e9
-    ) throws(ScrollScriptError) -> Double {
-      // JSON true and false are NSNumbers too (type "c"); 0 and 1 also cast to Bool, so test the type.
-      guard let n = value as? NSNumber, String(cString: n.objCType) != "c",
-        n.doubleValue.isFinite
-      else { throw fail(field, "expected a number") }
-      let d = n.doubleValue
-      guard d >= min, d <= max else {
-        throw fail(
-          field,
-          "\(d) is out of range (\(JSONNumber.format(min)) to \(JSONNumber.format(max)))"
-        )
-      }
-      return d
-    }
-    func integer(_ value: Any?, _ field: String, min: Int, max: Int)
-      throws(ScrollScriptError) -> Int
-    {
-      let d = try number(value, field, min: Double(min), max: Double(max))
-      guard d == d.rounded() else {
-        throw fail(field, "expected a whole number")
-      }
-      return Int(d)
-    }
-    func object(_ value: Any?, _ field: String, keys: Set<String>)
-      throws(ScrollScriptError) -> [String: Any]
-    {
-      guard let o = value as? [String: Any] else {
-        throw fail(field, "expected an object")
-      }
-      if let bad = o.keys.sorted().first(where: { !keys.contains($0) }) {
-        throw fail(
-          "\(field).\(bad)",
-          "unknown key (expected \(keys.sorted().joined(separator: ", ")))")
-      }
-      return o
-    }
+  private enum TopKey: String, CaseIterable { case fps, from, segments }
+  private enum SegmentKey: String, CaseIterable {
+    case scroll, pause, fling, loadMore, refresh, rotate, jump
+  }
+  private enum ScrollKey: String, CaseIterable { case by, curve, duration, frames, to }
+  private enum FlingKey: String, CaseIterable { case bounce, rate, velocity }
+  private enum ChangeKey: String, CaseIterable { case count, reload }
+  private enum RotateKey: String, CaseIterable { case columns, height, width }
+  private static let topKeys = JSONKeys<TopKey>()
+  private static let segmentKeys = JSONKeys<SegmentKey>(
+    unknownMessage:
+      "unknown segment (expected scroll, pause, fling, loadMore, refresh, rotate or jump)")
+  private static let scrollKeys = JSONKeys<ScrollKey>()
+  private static let flingKeys = JSONKeys<FlingKey>()
+  private static let changeKeys = JSONKeys<ChangeKey>()
+  private static let rotateKeys = JSONKeys<RotateKey>()
+  private static let oneSegment =
+    "a segment has exactly one of: scroll, pause, fling, loadMore, refresh, rotate, jump"
+  /// The range of offsets and distances.
+  private static let offsets = 1e9
 
+  private init(reading r: inout JSONReader, fps defaultFPS: Double, from defaultFrom: Double)
+    throws(JSONInputError)
+  {
     var fps = defaultFPS
     var from = defaultFrom
-    let list: [Any]
-    if let array = root as? [Any] {
-      list = array
-    } else if let top = root as? [String: Any] {
-      _ = try object(top, "", keys: ["fps", "from", "segments"])
-      if let f = top["fps"] { fps = try number(f, "fps", min: 1, max: 240) }
-      if let f = top["from"] { from = try number(f, "from") }
-      guard let s = top["segments"] as? [Any] else {
-        throw fail("segments", "expected an array of segments")
+    switch try r.peek() {
+    case .array:
+      self.init(fps: fps, from: from, segments: try Self.readSegments(&r, fps: fps))
+    case .object:
+      // The frame rate turns seconds into frames, and it may come after the segments: fps and
+      // from are read first, from a copy of the reader.
+      var ahead = r
+      try ahead.beginObject()
+      while let key = try ahead.nextKey(Self.topKeys) {
+        switch key {
+        case .fps: fps = try ahead.number(min: 1, max: 240)
+        case .from: from = try ahead.number(min: -Self.offsets, max: Self.offsets)
+        case .segments: try ahead.skipValue()
+        }
       }
-      list = s
-    } else {
-      throw fail(
-        "", "expected an object with \"segments\", or an array of segments")
+      var segments: [Segment]?
+      try r.beginObject()
+      while let key = try r.nextKey(Self.topKeys) {
+        if key == .segments {
+          segments = try Self.readSegments(&r, fps: fps)
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let segments else { throw r.fail(key: "segments", "expected an array of segments") }
+      self.init(fps: fps, from: from, segments: segments)
+    default:
+      throw r.fail("expected an object with \"segments\", or an array of segments")
     }
+  }
+
+  private static func readSegments(_ r: inout JSONReader, fps: Double) throws(JSONInputError)
+    -> [Segment]
+  {
     func frames(_ seconds: Double) -> Int { Int((seconds * fps).rounded()) }
     let maxSeconds = Double(Self.maximumFrames) / fps
-
     var segments: [Segment] = []
-    for (i, item) in list.enumerated() {
-      let field = "segments[\(i)]"
-      guard let o = item as? [String: Any], o.count == 1, let key = o.keys.first
-      else {
-        throw fail(
-          field,
-          "a segment has exactly one of: scroll, pause, fling, loadMore, refresh, rotate, jump"
-        )
-      }
-      let f = "\(field).\(key)"
-      let v = o[key]
+    try r.beginArray()
+    while try r.nextElement() {
+      try r.beginObject()
+      guard let key = try r.nextKey(segmentKeys) else { throw r.fail(oneSegment) }
       switch key {
-      case "scroll":
-        let s = try object(
-          v, f, keys: ["to", "by", "duration", "frames", "curve"])
-        let target: Segment.Target
-        switch (s["to"], s["by"]) {
-        case (let to?, nil): target = .offset(try number(to, "\(f).to"))
-        case (nil, let by?): target = .distance(try number(by, "\(f).by"))
-        default:
-          throw fail(f, "give one of \"to\" (an offset) or \"by\" (a distance)")
-        }
-        let n: Int
-        switch (s["duration"], s["frames"]) {
-        case (let d?, nil):
-          n = max(
-            1, frames(try number(d, "\(f).duration", min: 0, max: maxSeconds)))
-        case (nil, let c?):
-          n = try integer(c, "\(f).frames", min: 1, max: Self.maximumFrames)
-        default:
-          throw fail(f, "give one of \"duration\" (seconds) or \"frames\"")
-        }
+      case .scroll:
+        var target: Segment.Target?
+        var count: Int?
         var curve = ScrollCurve.easeInOut
-        if let c = s["curve"] {
-          guard let name = c as? String,
-            let parsed = ScrollCurve(rawValue: name)
-          else {
-            throw fail(
-              "\(f).curve",
-              "expected \"linear\" or \"ease-in-out\" (use a fling segment to decelerate)"
-            )
-          }
-          curve = parsed
-        }
-        segments.append(.scroll(to: target, frames: n, curve: curve))
-      case "pause":
-        segments.append(
-          .pause(frames: frames(try number(v, f, min: 0, max: maxSeconds))))
-      case "fling":
-        let s = try object(v, f, keys: ["velocity", "rate", "bounce"])
-        let velocity = try number(
-          s["velocity"], "\(f).velocity", min: -1e6, max: 1e6)
-        var rate = DecelerationRate.normal
-        if let r = s["rate"] {
-          if let name = r as? String, let parsed = DecelerationRate(name: name)
-          {
-            rate = parsed
-          } else if let n = r as? NSNumber, String(cString: n.objCType) != "c",
-            n.doubleValue > 0, n.doubleValue < 1
-          {
-            rate = DecelerationRate(perMillisecond: n.doubleValue)
-          } else {
-            throw fail(
-              "\(f).rate",
-              "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1"
-            )
-          }
-        }
-        var bounces = false
-        if let b = s["bounce"] {
-          // 0 and 1 cast to Bool too, so only JSON true and false (type "c") are taken.
-          guard let n = b as? NSNumber, String(cString: n.objCType) == "c"
-          else {
-            throw fail("\(f).bounce", "expected true or false")
-          }
-          bounces = n.boolValue
-        }
-        segments.append(
-          .fling(Deceleration(velocity: velocity, rate: rate, bounces: bounces))
-        )
-      case "loadMore", "refresh":
-        var count: Int
-        var reload = true
-        if let s = v as? [String: Any] {
-          _ = try object(s, f, keys: ["count", "reload"])
-          count = try integer(
-            s["count"], "\(f).count", min: 0, max: Scene.maximumItemCount)
-          if let r = s["reload"] {
-            guard let b = r as? Bool else {
-              throw fail("\(f).reload", "expected true or false")
+        var given = Set<ScrollKey>()
+        try r.beginObject()
+        while let key = try r.nextKey(scrollKeys) {
+          given.insert(key)
+          switch key {
+          case .to: target = .offset(try r.number(min: -offsets, max: offsets))
+          case .by: target = .distance(try r.number(min: -offsets, max: offsets))
+          case .duration: count = max(1, frames(try r.number(min: 0, max: maxSeconds)))
+          case .frames: count = try r.integer(min: 1, max: Self.maximumFrames)
+          case .curve:
+            guard try r.peek() == .string, let parsed = ScrollCurve(rawValue: try r.string())
+            else {
+              throw r.fail(
+                "expected \"linear\" or \"ease-in-out\" (use a fling segment to decelerate)")
             }
-            reload = b
+            curve = parsed
           }
+        }
+        guard let target, !given.isSuperset(of: [.to, .by]) else {
+          throw r.fail("give one of \"to\" (an offset) or \"by\" (a distance)")
+        }
+        guard let count, !given.isSuperset(of: [.duration, .frames]) else {
+          throw r.fail("give one of \"duration\" (seconds) or \"frames\"")
+        }
+        segments.append(.scroll(to: target, frames: count, curve: curve))
+      case .pause:
+        segments.append(.pause(frames: frames(try r.number(min: 0, max: maxSeconds))))
+      case .fling:
+        var velocity: Double?
+        var rate = DecelerationRate.normal
+        var bounces = false
+        try r.beginObject()
+        while let key = try r.nextKey(flingKeys) {
+          switch key {
+          case .velocity: velocity = try r.number(min: -1e6, max: 1e6)
+          case .rate:
+            let kind = try r.peek()
+            if kind == .string, let parsed = DecelerationRate(name: try r.string()) {
+              rate = parsed
+            } else if kind == .number, case let d = try r.number(), d > 0, d < 1 {
+              rate = DecelerationRate(perMillisecond: d)
+            } else {
+              throw r.fail(
+                "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1")
+            }
+          case .bounce: bounces = try r.bool()
+          }
+        }
+        guard let velocity else { throw r.fail(key: "velocity", "missing") }
+        segments.append(
+          .fling(Deceleration(velocity: velocity, rate: rate, bounces: bounces)))
+      case .loadMore, .refresh:
+        var count: Int?
+        var reload = true
+        if try r.peek() == .object {
+          try r.beginObject()
+          while let key = try r.nextKey(changeKeys) {
+            switch key {
+            case .count: count = try r.integer(min: 0, max: Scene.maximumItemCount)
+            case .reload: reload = try r.bool()
+            }
+          }
+          guard count != nil else { throw r.fail(key: "count", "missing") }
         } else {
-          count = try integer(v, f, min: 0, max: Scene.maximumItemCount)
+          count = try r.integer(min: 0, max: Scene.maximumItemCount)
         }
         segments.append(
-          key == "loadMore"
-            ? .loadMore(count: count, reload: reload)
-            : .refresh(count: count, reload: reload))
-      case "rotate":
-        let s = try object(v, f, keys: ["width", "height", "columns"])
-        let size = Size(
-          width: try number(s["width"], "\(f).width", min: 1, max: 16_384),
-          height: try number(s["height"], "\(f).height", min: 1, max: 16_384))
-        let columns = try s["columns"].map {
-          (c: Any) throws(ScrollScriptError) in
-          try integer(c, "\(f).columns", min: 1, max: 100)
+          key == .loadMore
+            ? .loadMore(count: count!, reload: reload)
+            : .refresh(count: count!, reload: reload))
+      case .rotate:
+        var width: Double?
+        var height: Double?
+        var columns: Int?
+        try r.beginObject()
+        while let key = try r.nextKey(rotateKeys) {
+          switch key {
+          case .width: width = try r.number(min: 1, max: 16_384)
+          case .height: height = try r.number(min: 1, max: 16_384)
+          case .columns: columns = try r.integer(min: 1, max: 100)
+          }
         }
-        segments.append(.rotate(size, columns: columns))
-      case "jump":
-        segments.append(.jump(try number(v, f)))
-      default:
-        throw fail(
-          f,
-          "unknown segment (expected scroll, pause, fling, loadMore, refresh, rotate or jump)"
-        )
+        guard let width else { throw r.fail(key: "width", "missing") }
+        guard let height else { throw r.fail(key: "height", "missing") }
+        segments.append(.rotate(Size(width: width, height: height), columns: columns))
+      case .jump:
+        segments.append(.jump(try r.number(min: -offsets, max: offsets)))
       }
+      if try r.nextKey(segmentKeys) != nil { throw r.failInContainer(oneSegment) }
     }
-    self.init(fps: fps, from: from, segments: segments)
+    return segments
   }
 }
 

@@ -42,6 +42,10 @@ final class AtomicTextFile {
     fputs(text, handle)
   }
 
+  func write(_ bytes: UnsafeRawBufferPointer) {
+    fwrite(bytes.baseAddress, 1, bytes.count, handle)
+  }
+
   func commit() throws {
     done = true
     let failed = ferror(handle) != 0
@@ -70,6 +74,7 @@ final class TraceWriter {
   enum Format { case csv, json }
 
   private let file: AtomicTextFile
+  private let out: JSONWriter
   private let format: Format
   private var count = 0
 
@@ -88,12 +93,14 @@ final class TraceWriter {
         "The trace '\(path)' has an unknown extension: use .csv or .json.")
     }
     self.format = format
-    file = try AtomicTextFile(path: path)
+    let file = try AtomicTextFile(path: path)
+    self.file = file
+    out = JSONWriter { file.write($0) }
     if format == .csv {
-      file.write(
+      out.write(
         "frame,time,offset,event,displayed,created,reused,enqueued,poolSize\n")
     } else {
-      file.write("[")
+      out.write("[")
     }
   }
 
@@ -107,38 +114,21 @@ final class TraceWriter {
         } ?? ""
       let displayed = p.displayed.map { String($0.index) }.joined(
         separator: " ")
-      file.write(
-        "\(frame.number),\(JSONNumber.format(frame.time)),\(JSONNumber.format(p.offset)),\(event),\(displayed),"
+      out.write(
+        "\(frame.number),\(frame.time.jsonText),\(p.offset.jsonText),\(event),\(displayed),"
           + "\(p.created.count),\(p.reused.count),\(p.enqueued.count),\(p.poolSize)\n"
       )
     case .json:
-      file.write(count == 0 ? "\n  " : ",\n  ")
-      file.write(Self.json(frame))
+      out.write(count == 0 ? "\n  " : ",\n  ")
+      out.writeTrace(p, event: frame.event, frame: (frame.number, frame.time))
     }
     count += 1
   }
 
   func commit() throws {
-    if format == .json { file.write(count == 0 ? "]\n" : "\n]\n") }
+    if format == .json { out.write(count == 0 ? "]\n" : "\n]\n") }
+    out.flush()
     try file.commit()
-  }
-
-  /// One record: `{"frame": …, "time": …, "event": …, "offset": …, "displayed": […], …}`.
-  static func json(_ frame: SimulatedFrame) -> String {
-    func cells(_ list: [DisplayedCell]) -> String {
-      "["
-        + list.map { "{\"index\": \($0.index), \"cell\": \($0.cell)}" }.joined(
-          separator: ",") + "]"
-    }
-    let p = frame.pass
-    var out =
-      "{\"frame\": \(frame.number), \"time\": \(JSONNumber.format(frame.time)), "
-    if let e = frame.event { out += "\"event\": \"\(e)\", " }
-    out +=
-      "\"offset\": \(JSONNumber.format(p.offset)), \"displayed\": \(cells(p.displayed)), \"created\": \(cells(p.created)), "
-    out +=
-      "\"reused\": \(cells(p.reused)), \"enqueued\": \(cells(p.enqueued)), \"poolSize\": \(p.poolSize)}"
-    return out
   }
 }
 

@@ -6,28 +6,12 @@ extension Scene {
   ///
   /// - Throws: ``SceneError`` naming the file and the field at fault.
   public init(contentsOf path: String) throws(SceneError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw SceneError(
-        file: path, field: "",
-        message: "cannot read the file (\(Self.reason(error)))")
-    }
-    try self.init(data: data, path: path)
+    do { try self.init(try JSONDocument(contentsOf: path)) } catch { throw SceneError(error) }
   }
 
   /// Reads a scene from bytes; `path` names the source in messages and anchors relative image paths.
   public init(data: Data, path: String) throws(SceneError) {
-    let root = try Self.parse(data, path: path)
-    let field = Field(value: root, path: "", file: path)
-    if case .array = root {
-      // A bare shop data file: the reference's plist of goods.
-      self = Scene(path: path)
-      sections = [ItemList(try Self.readShopItems(field, relativeTo: path))]
-      return
-    }
-    try self.init(field, path: path)
+    do { try self.init(JSONDocument(data, file: path)) } catch { throw SceneError(error) }
   }
 
   /// The default scene: an iPhone-sized viewport and the reference control's defaults, no items.
@@ -48,372 +32,499 @@ extension Scene {
     sections = [ItemList([])]
   }
 
-  private static func reason(_ error: any Error) -> String {
-    let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-      let text = String(validatingCString: strerror(Int32(underlying.code)))
-    {
-      return text.lowercased()
+  /// What scene files may do that strict JSON formats may not: plists and shop data carry
+  /// numbers as strings and prices as numbers, and `null` stands for a key left out.
+  static let readingOptions: JSONReader.Options = [
+    .numericStrings, .numbersAsText, .nullIsAbsent,
+  ]
+
+  private init(_ document: JSONDocument) throws(JSONInputError) {
+    let path = document.file
+    self = try Self.json(of: document).read(options: Self.readingOptions) {
+      (r: inout JSONReader) throws(JSONInputError) -> Scene in
+      if try r.peek() == .array {
+        // A bare shop data file: the reference's plist of goods.
+        var scene = Scene(path: path)
+        scene.sections = [ItemList(try Self.readShopItems(&r, relativeTo: path))]
+        return scene
+      }
+      return try Scene(reading: &r, path: path)
     }
-    return ns.localizedDescription
   }
 
-  private static func parse(_ data: Data, path: String) throws(SceneError)
-    -> JSONValue
-  {
-    let head = data.prefix(64)
-    if head.starts(with: Array("bplist".utf8))
-      || String(decoding: head, as: UTF8.self).contains("<?xml")
-      || path.hasSuffix(".plist")
-    {
-      do {
-        let plist = try PropertyListSerialization.propertyList(
-          from: data, format: nil)
-        return JSONValue(plist: plist)
-      } catch {
-        throw SceneError(
-          file: path, field: "", message: "not a valid property list")
-      }
-    }
+  /// The document itself, or for a property list (binary, XML, or named `.plist`) the same
+  /// values as JSON, so that one reader reads both.
+  static func json(of document: JSONDocument) throws(JSONInputError) -> JSONDocument {
+    let head = document.text.prefix(64)
+    guard
+      head.starts(with: Array("bplist".utf8))
+        || String(decoding: head, as: UTF8.self).contains("<?xml")
+        || document.file.hasSuffix(".plist")
+    else { return document }
+    let plist: Any
     do {
-      return try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch let DecodingError.dataCorrupted(context) {
-      let detail =
-        (context.underlyingError as NSError?)?.userInfo[
-          NSDebugDescriptionErrorKey] as? String
-      throw SceneError(
-        file: path, field: "",
-        message: "invalid JSON" + (detail.map { " (\($0))" } ?? ""))
+      plist = try PropertyListSerialization.propertyList(
+        from: Data(document.text), format: nil)
     } catch {
-      throw SceneError(file: path, field: "", message: "invalid JSON")
+      throw JSONInputError(
+        file: document.file, field: "", message: "not a valid property list")
+    }
+    var json: [UInt8] = []
+    let writer = JSONWriter { json.append(contentsOf: $0) }
+    writePropertyList(plist, to: writer)
+    writer.flush()
+    return JSONDocument(json, file: document.file)
+  }
+
+  /// Writes what PropertyListSerialization returns as JSON, dictionary keys sorted so that
+  /// messages about them come in a fixed order.
+  private static func writePropertyList(_ value: Any, to w: JSONWriter) {
+    switch value {
+    case let s as String: w.write(quoting: s)
+    case let b as Bool where type(of: value) == Bool.self: w.write(b ? "true" : "false")
+    case let n as NSNumber: w.write(n.doubleValue)
+    case let a as [Any]:
+      w.write("[")
+      for (i, element) in a.enumerated() {
+        if i > 0 { w.write(",") }
+        writePropertyList(element, to: w)
+      }
+      w.write("]")
+    case let d as [String: Any]:
+      w.write("{")
+      for (i, key) in d.keys.sorted().enumerated() {
+        if i > 0 { w.write(",") }
+        w.write(quoting: key)
+        w.write(":")
+        writePropertyList(d[key]!, to: w)
+      }
+      w.write("}")
+    case let d as Date: w.write(d.timeIntervalSince1970)
+    default: w.write("null")
     }
   }
 
-  private static let sceneKeys: Set<String> = [
-    "viewport", "columns", "orientation", "minColumnWidth", "margins", "seed",
-    "header", "footer",
-    "empty", "loading", "buffer", "items", "order", "direction", "flow",
-    "sections", "snapToPixels",
-  ]
-  private static let sectionKeys: Set<String> = [
-    "columns", "minColumnWidth", "margins", "order", "header", "footer",
-    "items",
-  ]
+  // MARK: - Keys
 
-  private init(_ root: Field, path: String) throws(SceneError) {
+  // Listed alphabetically: messages about an unknown key list them in this order.
+  private enum Key: String, CaseIterable {
+    case buffer, columns, direction, empty, flow, footer, header, items, loading, margins
+    case minColumnWidth, order, orientation, sections, seed, snapToPixels, viewport
+  }
+  private enum ViewportKey: String, CaseIterable { case height, scale, width }
+  private enum SupplementKey: String, CaseIterable { case active, height, text }
+  private enum SectionKey: String, CaseIterable {
+    case columns, footer, header, items, margins, minColumnWidth, order
+  }
+  private enum ColumnsKey: String, CaseIterable { case landscape, portrait }
+  private enum PatternKey: String, CaseIterable { case count, heights, `import` }
+  private enum ItemKey: String, CaseIterable {
+    case fullSpan, h, height, identifier, image, img, price, span, w
+  }
+  private enum ShopKey: String, CaseIterable { case h, img, price, w }
+
+  private static let keys = JSONKeys<Key>()
+  private static let viewportKeys = JSONKeys<ViewportKey>()
+  private static let supplementKeys = JSONKeys<SupplementKey>([
+    ("height", .height), ("text", .text),
+  ])
+  private static let loadingKeys = JSONKeys<SupplementKey>()
+  private static let sectionKeys = JSONKeys<SectionKey>()
+  private static let columnsKeys = JSONKeys<ColumnsKey>()
+  private static let marginKeys = JSONKeys<MarginType>(
+    MarginType.allCases.map { ($0.rawValue, $0) }.sorted { $0.0 < $1.0 })
+  private static let patternKeys = JSONKeys<PatternKey>()
+  private static let itemKeys = JSONKeys<ItemKey>()
+  // Shop data comes from a server and may carry more than the four keys we use.
+  private static let shopKeys = JSONKeys<ShopKey>(unknown: .skip)
+
+  // MARK: - Scene
+
+  private init(reading r: inout JSONReader, path: String) throws(JSONInputError) {
     self.init(path: path)
-    try root.checkKeys(Self.sceneKeys)
-    if let v = root.child("viewport") {
-      try v.checkKeys(["width", "height", "scale"])
-      let width =
-        try v.child("width").map { f throws(SceneError) in
-          try f.number(min: 0, exclusiveMin: true)
-        } ?? viewport.width
-      let height =
-        try v.child("height").map { f throws(SceneError) in
-          try f.number(min: 0, exclusiveMin: true)
-        } ?? viewport.height
-      scale =
-        try v.child("scale").map { f throws(SceneError) in
-          try f.number(min: 0, max: 4, exclusiveMin: true)
-        } ?? scale
-      for (name, side) in [("width", width), ("height", height)]
-      where side * scale > Double(Self.maximumPixelExtent) {
-        throw v.child(name)!.fail(
-          "\(format(side)) points at scale \(format(scale)) is \(format(side * scale)) pixels, more than the limit of \(Self.maximumPixelExtent)"
-        )
+    var top = SectionFields()
+    var given = Set<Key>()
+    var parsed: [Section]?
+    try r.beginObject()
+    while let key = try r.nextKey(Self.keys) {
+      given.insert(key)
+      switch key {
+      case .viewport: try readViewport(&r)
+      case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
+      case .buffer: buffer = try r.number(min: 0, max: 100_000)
+      case .orientation:
+        orientation = try r.oneOf(["portrait": Orientation.portrait, "landscape": .landscape])
+      case .flow:
+        layout.flow = try r.oneOf(["vertical": Flow.vertical, "horizontal": .horizontal])
+      case .direction:
+        layout.direction = try r.oneOf([
+          "ltr": LayoutDirection.leftToRight, "rtl": .rightToLeft,
+        ])
+      case .snapToPixels: layout.snapsToPixels = try r.bool()
+      case .header: header = try Self.readSupplement(&r, defaultText: "Header")
+      case .footer: footer = try Self.readSupplement(&r, defaultText: "Footer")
+      case .empty:
+        empty = try Self.readSupplement(&r, defaultText: "No items", lengthRequired: false)
+      case .loading:
+        if try r.peek() == .bool {
+          isLoading = try r.bool()
+        } else {
+          (loading, isLoading) = try Self.readLoading(&r)
+        }
+      case .sections:
+        var lists: [ItemList] = []
+        var supplements: [(Supplement?, Supplement?)] = []
+        var sections: [Section] = []
+        try r.beginArray()
+        while try r.nextElement() {
+          var fields = SectionFields()
+          try r.beginObject()
+          while let key = try r.nextKey(Self.sectionKeys) {
+            try fields.read(key, from: &r, scenePath: path, isScene: false)
+          }
+          let (section, items) = try fields.finish(&r)
+          sections.append(section)
+          lists.append(items)
+          supplements.append((fields.header, fields.footer))
+        }
+        guard !sections.isEmpty else { throw r.fail("needs at least one section") }
+        parsed = sections
+        self.sections = lists
+        sectionSupplements = supplements
+      case .columns, .minColumnWidth, .margins, .order, .items:
+        try top.read(
+          SectionKey(rawValue: key.rawValue)!, from: &r, scenePath: path, isScene: true)
       }
-      viewport = Size(width: width, height: height)
     }
-    seed =
-      try root.child("seed").map { f throws(SceneError) in
-        UInt64(try f.integer(min: 0, max: Int(Int32.max)))
-      } ?? 0
-    buffer =
-      try root.child("buffer").map { f throws(SceneError) in
-        try f.number(min: 0, max: 100_000)
-      } ?? 0
-    orientation = try root.child("orientation").map { f throws(SceneError) in
-      try f.oneOf(["portrait": Orientation.portrait, "landscape": .landscape])
-    }
-    layout.flow =
-      try root.child("flow").map { f throws(SceneError) in
-        try f.oneOf(["vertical": Flow.vertical, "horizontal": .horizontal])
-      } ?? .vertical
-    layout.direction =
-      try root.child("direction").map { f throws(SceneError) in
-        try f.oneOf(["ltr": LayoutDirection.leftToRight, "rtl": .rightToLeft])
-      } ?? .leftToRight
-    layout.snapsToPixels = try root.child("snapToPixels")?.bool() ?? false
     layout.scale = scale
-    header = try root.child("header").map { f throws(SceneError) in
-      try Self.readSupplement(f, defaultText: "Header")
-    }
-    footer = try root.child("footer").map { f throws(SceneError) in
-      try Self.readSupplement(f, defaultText: "Footer")
-    }
-    if let e = root.child("empty") {
-      empty = try Self.readSupplement(
-        e, defaultText: "No items", lengthRequired: false)
-    }
-    if let l = root.child("loading") {
-      if case .bool(let b) = l.value {
-        isLoading = b
-      } else {
-        try l.checkKeys(["height", "text", "active"])
-        loading = try Self.readSupplement(
-          l, defaultText: "Loading…", lengthRequired: false,
-          extraKeys: ["active"])
-        isLoading = try l.child("active")?.bool() ?? true
-      }
-    }
     layout.headerLength = header?.length
     layout.footerLength = footer?.length
     let emptyLength = isLoading ? loading.length : empty.length
     layout.emptyLength = emptyLength > 0 ? emptyLength : nil
 
-    if let list = root.child("sections") {
-      for key in ["items", "columns", "minColumnWidth", "margins", "order"]
-      where root.child(key) != nil {
-        throw root.child(key)!.fail(
-          "give \(key) inside each section when the scene has sections")
-      }
-      let fields = try list.array()
-      guard !fields.isEmpty else {
-        throw list.fail("needs at least one section")
-      }
-      var parsed: [Section] = []
-      sections = []
-      sectionSupplements = []
-      for f in fields {
-        try f.checkKeys(Self.sectionKeys)
-        let (section, items, header, footer) = try Self.readSection(
-          f, scenePath: path)
-        parsed.append(section)
-        sections.append(items)
-        sectionSupplements.append((header, footer))
+    if let parsed {
+      for key in [Key.items, .columns, .minColumnWidth, .margins, .order] where given.contains(key) {
+        throw r.fail(
+          key: key.rawValue, "give \(key.rawValue) inside each section when the scene has sections")
       }
       layout.sections = parsed
     } else {
-      let (section, items, _, _) = try Self.readSection(
-        root, scenePath: path, isScene: true)
+      let (section, items) = try top.finish(&r)
       layout.sections = [section]
       sections = [items]
     }
     if itemCount > Self.maximumItemCount {
-      throw root.fail(
-        "\(itemCount) items is more than the limit of \(Self.maximumItemCount)")
+      throw r.fail("\(itemCount) items is more than the limit of \(Self.maximumItemCount)")
     }
     try checkColumnRoom(
       sectionFields: root.child("sections") == nil
         ? [""] : layout.sections.indices.map { "sections[\($0)]" })
   }
 
-  private static func readSupplement(
-    _ f: Field, defaultText: String, lengthRequired: Bool = true,
-    extraKeys: Set<String> = []
-  ) throws(SceneError) -> Supplement {
-    if case .number = f.value {
-      return Supplement(
-        length: try f.number(min: 0, max: 100_000), text: defaultText)
+  private mutating func readViewport(_ r: inout JSONReader) throws(JSONInputError) {
+    var width = viewport.width
+    var height = viewport.height
+    try r.beginObject()
+    while let key = try r.nextKey(Self.viewportKeys) {
+      switch key {
+      case .width: width = try r.number(min: 0, exclusiveMin: true)
+      case .height: height = try r.number(min: 0, exclusiveMin: true)
+      case .scale: scale = try r.number(min: 0, max: 4, exclusiveMin: true)
+      }
     }
-    try f.checkKeys(Set(["height", "text"]).union(extraKeys))
-    let length: Double
-    if let h = f.child("height") {
-      length = try h.number(min: 0, max: 100_000)
-    } else if lengthRequired {
-      throw SceneError(
-        file: f.file, field: "\(f.path).height",
-        message: "missing (the header or footer's length along the scroll axis)"
+    for (name, side) in [("width", width), ("height", height)]
+    where side * scale > Double(Self.maximumPixelExtent) {
+      throw r.fail(
+        key: name,
+        "\(side.jsonText) points at scale \(scale.jsonText) is \((side * scale).jsonText) pixels, more than the limit of \(Self.maximumPixelExtent)"
       )
-    } else {
-      length = 0
     }
-    return Supplement(
-      length: length, text: try f.child("text")?.string() ?? defaultText)
+    viewport = Size(width: width, height: height)
   }
 
-  private static func readSection(
-    _ f: Field, scenePath: String, isScene: Bool = false
-  ) throws(SceneError)
-    -> (Section, ItemList, Supplement?, Supplement?)
+  /// A header, footer or empty view: a length, or `{height, text}`.
+  private static func readSupplement(
+    _ r: inout JSONReader, defaultText: String, lengthRequired: Bool = true
+  ) throws(JSONInputError) -> Supplement {
+    if try r.peek() == .number {
+      return Supplement(length: try r.number(min: 0, max: 100_000), text: defaultText)
+    }
+    return try readSupplementObject(
+      &r, keys: supplementKeys, defaultText: defaultText, lengthRequired: lengthRequired
+    ).0
+  }
+
+  /// The loading view `{height, text, active}` and whether it is active (by default it is).
+  private static func readLoading(_ r: inout JSONReader) throws(JSONInputError)
+    -> (Supplement, Bool)
   {
+    let (supplement, active) = try readSupplementObject(
+      &r, keys: loadingKeys, defaultText: "Loading…", lengthRequired: false)
+    return (supplement, active ?? true)
+  }
+
+  private static func readSupplementObject(
+    _ r: inout JSONReader, keys: JSONKeys<SupplementKey>, defaultText: String,
+    lengthRequired: Bool
+  ) throws(JSONInputError) -> (Supplement, Bool?) {
+    var length: Double?
+    var text = defaultText
+    var active: Bool?
+    try r.beginObject()
+    while let key = try r.nextKey(keys) {
+      switch key {
+      case .height: length = try r.number(min: 0, max: 100_000)
+      case .text: text = try r.string()
+      case .active: active = try r.bool()
+      }
+    }
+    if length == nil && lengthRequired {
+      throw r.fail(
+        key: "height", "missing (the header or footer's length along the scroll axis)")
+    }
+    return (Supplement(length: length ?? 0, text: text), active)
+  }
+
+  // MARK: - Sections
+
+  /// The keys of a section (or of a scene without sections) as they are read, checked
+  /// against each other once the object ends.
+  private struct SectionFields {
     var section = Section()
-    if let c = f.child("columns") {
-      if case .object = c.value {
-        try c.checkKeys(["portrait", "landscape"])
-        guard let p = c.child("portrait"), let l = c.child("landscape") else {
-          throw c.fail("needs both portrait and landscape")
-        }
-        section.columns = .perOrientation(
-          portrait: try p.integer(min: 1, max: 1000),
-          landscape: try l.integer(min: 1, max: 1000))
-      } else {
-        section.columns = .count(try c.integer(min: 1, max: 1000))
-      }
-    }
-    if let m = f.child("minColumnWidth") {
-      if f.child("columns") != nil {
-        throw m.fail("give either columns or minColumnWidth, not both")
-      }
-      section.columns = .minimumWidth(
-        try m.number(min: 0, max: 100_000, exclusiveMin: true))
-    }
-    if let m = f.child("margins") {
-      try m.checkKeys(Set(MarginType.allCases.map(\.rawValue)))
-      for type in MarginType.allCases {
-        if let v = m.child(type.rawValue) {
-          section.margins[type] = try v.number(min: 0, max: 100_000)
-        }
-      }
-    }
-    section.order =
-      try f.child("order").map { o throws(SceneError) in
-        try o.oneOf([
-          "shortest": PlacementOrder.shortest, "left-to-right": .leftToRight,
-        ])
-      } ?? .shortest
+    var items = ItemList([])
     var header: Supplement?
     var footer: Supplement?
-    if !isScene {
-      header = try f.child("header").map { h throws(SceneError) in
-        try readSupplement(h, defaultText: "Section")
-      }
-      footer = try f.child("footer").map { h throws(SceneError) in
-        try readSupplement(h, defaultText: "End of section")
-      }
-      section.headerLength = header?.length
-      section.footerLength = footer?.length
-    }
-    let items =
-      try f.child("items").map { i throws(SceneError) in
-        try readItems(i, scenePath: scenePath)
-      } ?? ItemList([])
-    return (section, items, header, footer)
-  }
+    var hasColumns = false
+    var hasMinimumWidth = false
 
-  private static func readItems(_ f: Field, scenePath: String)
-    throws(SceneError) -> ItemList
-  {
-    switch f.value {
-    case .object:
-      if let source = f.child("import") {
-        try f.checkKeys(["import"])
-        let relative = try source.string()
-        let full = resolve(relative, against: scenePath)
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: full)) } catch {
-          throw source.fail("cannot read the shop data file \(full)")
+    mutating func read(
+      _ key: SectionKey, from r: inout JSONReader, scenePath: String, isScene: Bool
+    ) throws(JSONInputError) {
+      switch key {
+      case .columns:
+        hasColumns = true
+        if try r.peek() == .object {
+          var portrait: Int?
+          var landscape: Int?
+          try r.beginObject()
+          while let key = try r.nextKey(Scene.columnsKeys) {
+            switch key {
+            case .portrait: portrait = try r.integer(min: 1, max: 1000)
+            case .landscape: landscape = try r.integer(min: 1, max: 1000)
+            }
+          }
+          guard let portrait, let landscape else {
+            throw r.fail("needs both portrait and landscape")
+          }
+          section.columns = .perOrientation(portrait: portrait, landscape: landscape)
+        } else {
+          section.columns = .count(try r.integer(min: 1, max: 1000))
         }
-        let root = try parse(data, path: full)
-        return ItemList(
-          try readShopItems(
-            Field(value: root, path: "", file: full), relativeTo: full))
+      case .minColumnWidth:
+        hasMinimumWidth = true
+        section.columns = .minimumWidth(try r.number(min: 0, max: 100_000, exclusiveMin: true))
+      case .margins:
+        try r.beginObject()
+        while let type = try r.nextKey(Scene.marginKeys) {
+          section.margins[type] = try r.number(min: 0, max: 100_000)
+        }
+      case .order:
+        section.order = try r.oneOf([
+          "shortest": PlacementOrder.shortest, "left-to-right": .leftToRight,
+        ])
+      case .header:
+        header = try Scene.readSupplement(&r, defaultText: "Section")
+        section.headerLength = header?.length
+      case .footer:
+        footer = try Scene.readSupplement(&r, defaultText: "End of section")
+        section.footerLength = footer?.length
+      case .items:
+        items = try Scene.readItems(&r, scenePath: scenePath)
       }
-      try f.checkKeys(["count", "heights"])
-      guard let c = f.child("count") else {
-        throw SceneError(
-          file: f.file, field: "\(f.path).count", message: "missing")
+    }
+
+    /// The section, once its object has ended.
+    func finish(_ r: inout JSONReader) throws(JSONInputError) -> (Section, ItemList) {
+      if hasColumns && hasMinimumWidth {
+        throw r.fail(key: "minColumnWidth", "give either columns or minColumnWidth, not both")
       }
-      guard let h = f.child("heights") else {
-        throw SceneError(
-          file: f.file, field: "\(f.path).heights", message: "missing")
-      }
-      let count = try c.integer(min: 0, max: maximumItemCount)
-      let heights = try h.array().map { x throws(SceneError) in
-        try x.number(min: 0, max: 1_000_000)
-      }
-      guard !heights.isEmpty else { throw h.fail("needs at least one height") }
-      return ItemList(count: count, heights: heights)
-    case .array:
-      let fields = try f.array()
-      if fields.count > maximumItemCount {
-        throw f.fail(
-          "\(fields.count) items is more than the limit of \(maximumItemCount)")
-      }
-      var items: [Item] = []
-      items.reserveCapacity(fields.count)
-      for item in fields {
-        items.append(try readItem(item, scenePath: scenePath))
-      }
-      return ItemList(items)
-    default:
-      throw f.fail(
-        "expected a list of items or a pattern {count, heights}, found \(f.value.typeName)"
-      )
+      return (section, items)
     }
   }
 
-  private static func readItem(_ f: Field, scenePath: String) throws(SceneError)
-    -> Item
+  // MARK: - Items
+
+  private static func readItems(_ r: inout JSONReader, scenePath: String)
+    throws(JSONInputError) -> ItemList
   {
-    try f.checkKeys([
-      "height", "w", "h", "price", "image", "img", "identifier", "span",
-      "fullSpan",
-    ])
-    var item: Item
-    if let h = f.child("height") {
-      if f.child("w") != nil || f.child("h") != nil {
-        throw h.fail("give either height or an image size {w, h}, not both")
+    switch try r.peek() {
+    case .array:
+      return ItemList(try readItemList(&r, images: ImageFolder(of: scenePath)))
+    case .object:
+      return try readPatternOrImport(&r, scenePath: scenePath)
+    case let kind:
+      throw r.fail(
+        "expected a list of items or a pattern {count, heights}, found \(kind.name)")
+    }
+  }
+
+  /// `{"count": 100, "heights": [90, 110, 80]}`, or `{"import": "goods.plist"}`.
+  private static func readPatternOrImport(_ r: inout JSONReader, scenePath: String)
+    throws(JSONInputError) -> ItemList
+  {
+    var count: Int?
+    var heights: [Double]?
+    var imported: [Item]?
+    try r.beginObject()
+    while let key = try r.nextKey(patternKeys) {
+      switch key {
+      case .count: count = try r.integer(min: 0, max: maximumItemCount)
+      case .heights:
+        var list: [Double] = []
+        try r.beginArray()
+        while try r.nextElement() { list.append(try r.number(min: 0, max: 1_000_000)) }
+        guard !list.isEmpty else { throw r.fail("needs at least one height") }
+        heights = list
+      case .import:
+        let full = resolve(try r.string(), against: scenePath)
+        let document: JSONDocument
+        do { document = try JSONDocument(contentsOf: full) } catch {
+          throw r.fail("cannot read the shop data file \(full)")
+        }
+        imported = try json(of: document).read(options: readingOptions) {
+          (shop: inout JSONReader) throws(JSONInputError) in
+          try readShopItems(&shop, relativeTo: full)
+        }
       }
-      item = Item(length: .fixed(try h.number(min: 0, max: 1_000_000)))
-    } else if let w = f.child("w"), let h = f.child("h") {
-      item = Item(
-        length: .aspectRatio(
-          width: try w.number(min: 0, max: 1_000_000),
-          height: try h.number(min: 0, max: 1_000_000)))
-    } else {
-      throw f.fail("needs a height, or an image size {w, h}")
     }
-    item.price = try f.child("price")?.string()
-    if let image = try (f.child("image") ?? f.child("img"))?.string() {
-      item.image = resolve(image, against: scenePath)
-    }
-    item.identifier =
-      try f.child("identifier")?.string() ?? Item.defaultIdentifier
-    if let s = f.child("span") {
-      item.span = .columns(try s.integer(min: 1, max: 1000))
-    }
-    if let full = f.child("fullSpan"), try full.bool() {
-      if f.child("span") != nil {
-        throw full.fail("give either span or fullSpan, not both")
+    if let imported {
+      if count != nil || heights != nil {
+        throw r.fail(key: "import", "give either import or a pattern {count, heights}, not both")
       }
-      item.span = .full
+      return ItemList(imported)
     }
-    return item
+    guard let count else { throw r.fail(key: "count", "missing") }
+    guard let heights else { throw r.fail(key: "heights", "missing") }
+    return ItemList(count: count, heights: heights)
+  }
+
+  /// A list of items, read straight into the list: this loop is where a large scene's time goes.
+  private static func readItemList(_ r: inout JSONReader, images: ImageFolder)
+    throws(JSONInputError) -> [Item]
+  {
+    var items: [Item] = []
+    let keys = itemKeys
+    try r.beginArray()
+    let start = r.bytesRead
+    while try r.nextElement() {
+      if items.count == 1024 {
+        // Room for as many items again as the text left holds at the size of these: the list
+        // then grows once or not at all, instead of being copied at every doubling.
+        let perItem = max(1, (r.bytesRead - start) / items.count)
+        items.reserveCapacity(min(maximumItemCount, items.count + r.bytesLeft / perItem * 17 / 16))
+      }
+      if items.count == maximumItemCount {
+        throw r.failInContainer("more than \(maximumItemCount) items, the limit")
+      }
+      var height: Double?
+      var w: Double?
+      var h: Double?
+      var price: String?
+      var image: String?
+      var img: String?
+      var identifier = Item.defaultIdentifier
+      var span: Int?
+      var fullSpan = false
+      try r.beginObject()
+      while let key = try r.nextKey(keys) {
+        switch key {
+        case .height: height = try r.number(min: 0, max: 1_000_000)
+        case .w: w = try r.number(min: 0, max: 1_000_000)
+        case .h: h = try r.number(min: 0, max: 1_000_000)
+        case .price: price = try r.string()
+        case .image: image = try r.string()
+        case .img: img = try r.string()
+        case .identifier: identifier = try r.string()
+        case .span: span = try r.integer(min: 1, max: 1000)
+        case .fullSpan: fullSpan = try r.bool()
+        }
+      }
+      let length: ItemMetrics.Length
+      if let height {
+        if w != nil || h != nil {
+          throw r.fail(key: "height", "give either height or an image size {w, h}, not both")
+        }
+        length = .fixed(height)
+      } else if let w, let h {
+        length = .aspectRatio(width: w, height: h)
+      } else {
+        throw r.fail("needs a height, or an image size {w, h}")
+      }
+      if fullSpan && span != nil {
+        throw r.fail(key: "fullSpan", "give either span or fullSpan, not both")
+      }
+      var path = image ?? img
+      if let relative = path { path = images.resolve(relative) }
+      items.append(
+        Item(
+          length: length, span: fullSpan ? .full : .columns(span ?? 1), price: price,
+          image: path, identifier: identifier))
+    }
+    return items
   }
 
   /// The reference shop data: an array of `{w, h, img, price}` (numbers may be strings).
-  private static func readShopItems(_ f: Field, relativeTo path: String)
-    throws(SceneError) -> [Item]
+  private static func readShopItems(_ r: inout JSONReader, relativeTo path: String)
+    throws(JSONInputError) -> [Item]
   {
-    try f.array().map { entry throws(SceneError) in
-      _ = try entry.object()
-      guard let w = entry.child("w") else {
-        throw SceneError(
-          file: f.file, field: "\(entry.path).w", message: "missing")
+    let images = ImageFolder(of: path)
+    var items: [Item] = []
+    try r.beginArray()
+    while try r.nextElement() {
+      if items.count == maximumItemCount {
+        throw r.failInContainer("more than \(maximumItemCount) items, the limit")
       }
-      guard let h = entry.child("h") else {
-        throw SceneError(
-          file: f.file, field: "\(entry.path).h", message: "missing")
+      var w: Double?
+      var h: Double?
+      var image: String?
+      var price: String?
+      try r.beginObject()
+      while let key = try r.nextKey(shopKeys) {
+        switch key {
+        // The shop data comes from a server; a zero width is tolerated here (the layout shows
+        // the item square) but a negative or non-numeric one is not.
+        case .w: w = try r.number(min: 0)
+        case .h: h = try r.number(min: 0)
+        case .img: image = try r.string()
+        case .price: price = try r.string()
+        }
       }
-      // The shop data comes from a server; a zero width is tolerated here (the layout shows the
-      // item square) but a negative or non-numeric one is not.
-      let image = try entry.child("img")?.string()
-      return Item(
-        length: .aspectRatio(
-          width: try w.number(min: 0), height: try h.number(min: 0)),
-        price: try entry.child("price")?.string(),
-        image: image.map { resolve($0, against: path) })
+      guard let w else { throw r.fail(key: "w", "missing") }
+      guard let h else { throw r.fail(key: "h", "missing") }
+      items.append(
+        Item(
+          length: .aspectRatio(width: w, height: h), price: price,
+          image: image.map(images.resolve)))
     }
+    return items
   }
 
   /// A path relative to the scene's folder (absolute paths and URLs are kept).
   public static func resolve(_ path: String, against scenePath: String)
     -> String
   {
+    ImageFolder(of: scenePath).resolve(path)
+  }
+}
+
+/// The folder of the file that names images, worked out once for all of its items.
+private struct ImageFolder {
+  let folder: String
+
+  init(of file: String) { folder = (file as NSString).deletingLastPathComponent }
+
+  func resolve(_ path: String) -> String {
     if path.hasPrefix("/") || path.contains("://") { return path }
-    let dir = (scenePath as NSString).deletingLastPathComponent
-    return dir.isEmpty ? path : (dir as NSString).appendingPathComponent(path)
+    return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
   }
 }

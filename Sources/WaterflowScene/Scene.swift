@@ -1,4 +1,5 @@
 import Foundation
+@_exported import WaterflowJSON
 @_exported import WaterflowView
 
 /// A scene: a viewport, a layout and its items, read from a JSON file (or a shop plist).
@@ -51,6 +52,20 @@ public struct Scene: Sendable {
     for list in sections {
       if i < list.count { return list[i] }
       i -= list.count
+    }
+    preconditionFailure("Index out of bounds")
+  }
+
+  /// The layout metrics of the item at a flat index, without copying the item's texts: layout
+  /// asks for every item.
+  ///
+  /// - Complexity: O(number of sections).
+  public func metrics(at index: Int) -> ItemMetrics {
+    var i = index
+    for s in sections.indices {
+      let count = sections[s].count
+      if i < count { return sections[s].metrics(at: i) }
+      i -= count
     }
     preconditionFailure("Index out of bounds")
   }
@@ -119,6 +134,16 @@ public struct ItemList: Hashable, Sendable {
     case .list(let items): items[index]
     case .pattern(_, let heights):
       Item(length: .fixed(heights[index % heights.count]))
+    }
+  }
+
+  /// The layout metrics of the item at an index.
+  ///
+  /// - Complexity: O(1).
+  public func metrics(at index: Int) -> ItemMetrics {
+    switch storage {
+    case .list(let items): items[index].metrics
+    case .pattern(_, let heights): ItemMetrics(length: .fixed(heights[index % heights.count]))
     }
   }
 

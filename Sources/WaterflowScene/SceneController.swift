@@ -80,7 +80,7 @@ public final class SceneController: WaterflowViewDataSource,
   public func waterflowView(_ view: WaterflowView, metricsAt index: Int)
     -> ItemMetrics
   {
-    scene.item(at: index).metrics
+    scene.metrics(at: index)
   }
 
   public func waterflowView(_ view: WaterflowView, didSelectCellAt index: Int) {

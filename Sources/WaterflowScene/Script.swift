@@ -26,63 +26,77 @@ public struct Script: Hashable, Sendable {
 
   public init(steps: [Step]) { self.steps = steps }
 
-  /// Reads a script file.
+  /// Reads a script file: an array of steps, or an object with `"steps"`.
   ///
   /// - Throws: ``SceneError`` naming the file and the step at fault.
   public init(contentsOf path: String) throws(SceneError) {
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw SceneError(file: path, field: "", message: "cannot read the file")
+    do {
+      steps = try JSONDocument(contentsOf: path).read(options: Scene.readingOptions) {
+        (r: inout JSONReader) throws(JSONInputError) in
+        guard try r.peek() == .object else { return try Self.readSteps(&r) }
+        var steps: [Step]?
+        try r.beginObject()
+        while try r.nextKey(Self.topKeys) != nil { steps = try Self.readSteps(&r) }
+        guard let steps else {
+          throw r.fail("expected an array of steps, or an object with \"steps\"")
+        }
+        return steps
+      }
+    } catch {
+      throw SceneError(error)
     }
-    let root: JSONValue
-    do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-      throw SceneError(file: path, field: "", message: "invalid JSON")
-    }
-    let top = Field(value: root, path: "", file: path)
+  }
+
+  private enum TopKey: String, CaseIterable { case steps }
+  private enum StepKey: String, CaseIterable { case scroll, offset, append, prepend, resize }
+  private enum ScrollKey: String, CaseIterable { case step, to }
+  private enum SizeKey: String, CaseIterable { case height, width }
+  private static let topKeys = JSONKeys<TopKey>()
+  private static let stepKeys = JSONKeys<StepKey>(
+    unknownMessage: "unknown step (expected scroll, offset, append, prepend or resize)")
+  private static let scrollKeys = JSONKeys<ScrollKey>()
+  private static let sizeKeys = JSONKeys<SizeKey>()
+  private static let oneStep =
+    "a step has exactly one of: scroll, offset, append, prepend, resize"
+
+  private static func readSteps(_ r: inout JSONReader) throws(JSONInputError) -> [Step] {
     var steps: [Step] = []
-    for f in try (top.child("steps") ?? top).array() {
-      let keys = try f.object().keys
-      guard keys.count == 1, let key = keys.first else {
-        throw f.fail(
-          "a step has exactly one of: scroll, offset, append, prepend, resize")
-      }
-      let v = f.child(key)!
+    try r.beginArray()
+    while try r.nextElement() {
+      try r.beginObject()
+      guard let key = try r.nextKey(stepKeys) else { throw r.fail(oneStep) }
       switch key {
-      case "scroll":
-        try v.checkKeys(["to", "step"])
-        guard let to = v.child("to") else {
-          throw SceneError(
-            file: path, field: "\(v.path).to", message: "missing")
+      case .scroll:
+        var to: Double?
+        var step = 10.0
+        try r.beginObject()
+        while let key = try r.nextKey(scrollKeys) {
+          switch key {
+          case .to: to = try r.number()
+          case .step: step = try r.number(min: 0, max: 1_000_000, exclusiveMin: true)
+          }
         }
-        let step =
-          try v.child("step")?.number(
-            min: 0, max: 1_000_000, exclusiveMin: true) ?? 10
-        steps.append(.scroll(to: try to.number(), step: step))
-      case "offset": steps.append(.offset(try v.number()))
-      case "append":
-        steps.append(
-          .append(try v.integer(min: 0, max: Scene.maximumItemCount)))
-      case "prepend":
-        steps.append(
-          .prepend(try v.integer(min: 0, max: Scene.maximumItemCount)))
-      case "resize":
-        try v.checkKeys(["width", "height"])
-        guard let w = v.child("width"), let h = v.child("height") else {
-          throw v.fail("needs width and height")
+        guard let to else { throw r.fail(key: "to", "missing") }
+        steps.append(.scroll(to: to, step: step))
+      case .offset: steps.append(.offset(try r.number()))
+      case .append: steps.append(.append(try r.integer(min: 0, max: Scene.maximumItemCount)))
+      case .prepend: steps.append(.prepend(try r.integer(min: 0, max: Scene.maximumItemCount)))
+      case .resize:
+        var width: Double?
+        var height: Double?
+        try r.beginObject()
+        while let key = try r.nextKey(sizeKeys) {
+          switch key {
+          case .width: width = try r.number(min: 1, max: 16_384)
+          case .height: height = try r.number(min: 1, max: 16_384)
+          }
         }
-        steps.append(
-          .resize(
-            Size(
-              width: try w.number(min: 1, max: 16_384),
-              height: try h.number(min: 1, max: 16_384))))
-      default:
-        throw SceneError(
-          file: path, field: v.path,
-          message:
-            "unknown step (expected scroll, offset, append, prepend or resize)")
+        guard let width, let height else { throw r.fail("needs width and height") }
+        steps.append(.resize(Size(width: width, height: height)))
       }
+      if try r.nextKey(stepKeys) != nil { throw r.failInContainer(oneStep) }
     }
-    self.steps = steps
+    return steps
   }
 
   /// A plain scroll from `from` to `to` in steps of `step`, both ends included.
@@ -104,34 +118,38 @@ extension SceneController {
   @discardableResult
   public func run(_ script: Script) -> [TraceRecord] {
     var records: [TraceRecord] = []
+    run(script) { records.append($0) }
+    return records
+  }
+
+  /// Runs a script, laying out at every step, and hands over each record as it is made, so a
+  /// long script's trace can be written without holding it.
+  public func run(_ script: Script, each record: (TraceRecord) -> Void) {
     for step in script.steps {
       switch step {
       case .offset(let y):
-        records.append(TraceRecord(event: nil, pass: view.scroll(to: y)))
+        record(TraceRecord(event: nil, pass: view.scroll(to: y)))
       case .scroll(let target, let step):
         var y = view.offset
         let direction: Double = target >= y ? 1 : -1
         while (target - y) * direction > 1e-9 {
           y += direction * step
           if (y - target) * direction > 0 { y = target }
-          records.append(TraceRecord(event: nil, pass: view.scroll(to: y)))
+          record(TraceRecord(event: nil, pass: view.scroll(to: y)))
         }
       case .append(let n):
         appendItems(n)
-        records.append(
-          TraceRecord(event: "append \(n)", pass: view.layoutSubviews()))
+        record(TraceRecord(event: "append \(n)", pass: view.layoutSubviews()))
       case .prepend(let n):
         prependItems(n)
-        records.append(
-          TraceRecord(event: "prepend \(n)", pass: view.layoutSubviews()))
+        record(TraceRecord(event: "prepend \(n)", pass: view.layoutSubviews()))
       case .resize(let size):
         resize(to: size)
-        records.append(
+        record(
           TraceRecord(
-            event: "resize \(format(size.width))x\(format(size.height))",
+            event: "resize \(size.width.jsonText)x\(size.height.jsonText)",
             pass: view.layoutSubviews()))
       }
     }
-    return records
   }
 }

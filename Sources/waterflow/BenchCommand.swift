@@ -2,6 +2,7 @@ import ArgumentParser
 import Cairo
 import Foundation
 import WaterflowGolden
+import WaterflowJSON
 import WaterflowRender
 import WaterflowScene
 
@@ -184,6 +185,7 @@ struct BenchCommand: ParsableCommand {
     snapshot = reference.snapshot(
       viewport: viewport, itemCounts: [1], metrics: plain)
     if sink == 42 { warn("") }  // keeps the optimiser from dropping the queries
+    results += try inputFigures()
     results += try renderFigures()
 
     if json {
@@ -197,6 +199,53 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
+  /// Loading a scene of `cells` listed items (`{"w", "h", "price"}`, about 41 bytes each, as
+  /// `bench-json.sh` generates for Python), and streaming `layout --json` of its layout.
+  func inputFigures() throws -> [(String, Double)] {
+    var rng = SeededGenerator(seed: 14)
+    var text: [UInt8] = []
+    text.reserveCapacity(cells * 42 + 100)
+    text += Array(
+      "{\"viewport\": {\"width\": 375, \"height\": 667, \"scale\": 2}, \"columns\": 2, \"items\": [\n"
+        .utf8)
+    for i in 0..<cells {
+      let w = 100 + rng.next() % 701
+      let h = 100 + rng.next() % 1101
+      let price = "\(1 + rng.next() % 999).\(rng.next() % 10)\(rng.next() % 10)"
+      text += Array(
+        "\(i > 0 ? ",\n" : ""){\"w\": \(w), \"h\": \(h), \"price\": \"\(price)\"}".utf8)
+    }
+    text += Array("\n]}\n".utf8)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "waterflow-bench-scene-\(getpid())"
+    ).path
+    try FileManager.default.createDirectory(
+      atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/scene.json"
+    try writeAtomically(text, to: path)
+    let megabytes = Double(text.count) / 1e6
+    var scene = Scene()
+    let parse = median(runs) { _ in scene = try! Scene(contentsOf: path) }
+    var results: [(String, Double)] = [
+      ("scene_mb", megabytes), ("scene_load_ms", parse * 1e3),
+      ("scene_load_mb_s", megabytes / parse),
+    ]
+    let controller = SceneController(scene: scene)
+    controller.view.reloadData()
+    let snapshot = controller.view.snapshot!
+    var written = 0
+    let output = median(runs) { _ in
+      written = 0
+      let out = JSONWriter { written += $0.count }
+      LayoutCommand.writeJSON(snapshot, to: out)
+      out.flush()
+    }
+    results.append(("layout_json_mb", Double(written) / 1e6))
+    results.append(("layout_json_mb_s", Double(written) / 1e6 / output))
+    return results
+  }
+
   /// One 1500×2668 frame of the reference demo (375×667 points at scale 4): drawing in Swift and
   /// in C, our PNG encoder against cairo's, and a golden comparison of two such PNGs.
   func renderFigures() throws -> [(String, Double)] {

@@ -1,3 +1,5 @@
+import WaterflowJSON
+
 /// A JSON value that prints with its keys in the order given, so output is stable and diffable.
 ///
 /// Foundation's JSONSerialization sorts keys only alphabetically and prints numbers with platform
@@ -19,67 +21,43 @@ enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
   init(_ value: Double) { self = .number(value) }
   init(_ value: Int?) { self = value.map { .number(Double($0)) } ?? .null }
 
-  /// Compact JSON; `lineBreaks` puts each element of a top-level array or of named arrays on its own line.
+  /// Compact JSON; `breakingArrays` puts each element of a top-level array or of the named arrays
+  /// on its own line.
   func rendered(breakingArrays: Set<String> = []) -> String {
-    var out = ""
-    write(to: &out, breaking: breakingArrays, key: nil, depth: 0)
-    return out
+    JSONWriter.text { write(to: $0, breaking: breakingArrays, key: nil, depth: 0) }
   }
 
-  private func write(
-    to out: inout String, breaking: Set<String>, key: String?, depth: Int
+  /// Writes the value, as ``rendered(breakingArrays:)`` renders it.
+  func write(
+    to out: JSONWriter, breaking: Set<String> = [], key: String? = nil, depth: Int = 0
   ) {
     switch self {
-    case .null: out += "null"
-    case .bool(let b): out += b ? "true" : "false"
-    case .number(let d): out += JSONText.format(d)
-    case .string(let s): JSONText.quote(s, into: &out)
+    case .null: out.write("null")
+    case .bool(let b): out.write(b ? "true" : "false")
+    case .number(let d): out.write(d)
+    case .string(let s): out.write(quoting: s)
     case .array(let items):
       let broken =
         (key == nil && depth == 0) || (key.map(breaking.contains) ?? false)
-      out += "["
+      out.write("[")
       for (i, item) in items.enumerated() {
-        if i > 0 { out += "," }
-        if broken { out += "\n  " }
-        item.write(to: &out, breaking: breaking, key: nil, depth: depth + 1)
+        if i > 0 { out.write(",") }
+        if broken { out.write("\n  ") }
+        item.write(to: out, breaking: breaking, key: nil, depth: depth + 1)
       }
-      if broken && !items.isEmpty { out += "\n" }
-      out += "]"
+      if broken && !items.isEmpty { out.write("\n") }
+      out.write("]")
     case .object(let pairs):
-      out += "{"
+      out.write("{")
       for (i, (k, v)) in pairs.enumerated() {
-        if i > 0 { out += ", " }
-        JSONText.quote(k, into: &out)
-        out += ": "
-        v.write(to: &out, breaking: breaking, key: k, depth: depth + 1)
+        if i > 0 { out.write(", ") }
+        out.write(quoting: k)
+        out.write(": ")
+        v.write(to: out, breaking: breaking, key: k, depth: depth + 1)
       }
-      out += "}"
+      out.write("}")
     }
   }
 
   static func format(_ d: Double) -> String { d.jsonText }
-
-  private static func quote(_ s: String, into out: inout String) {
-    out += "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          out +=
-            "\\u"
-            + String(
-              repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-            + String(scalar.value, radix: 16)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    out += "\""
-  }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterflowJSON
 import WaterflowScene
 
 struct LayoutCommand: ParsableCommand {
@@ -15,40 +16,50 @@ struct LayoutCommand: ParsableCommand {
     let controller = SceneController(scene: scene)
     controller.view.reloadData()
     let snapshot = controller.view.snapshot!
-    if options.json {
-      emit(Self.json(snapshot).rendered(breakingArrays: ["frames"]))
-      return
+    try stream { out in
+      if options.json {
+        Self.writeJSON(snapshot, to: out)
+        out.write("\n")
+      } else {
+        Self.writeText(snapshot, isLoading: scene.isLoading, to: out)
+      }
     }
-    var out =
+  }
+
+  /// One line per item, streamed.
+  static func writeText(_ snapshot: LayoutSnapshot, isLoading: Bool, to out: JSONWriter) {
+    out.write(
       "\(snapshot.count) items, \(snapshot.columnCount) columns of \(short(snapshot.columnWidth)) pt"
-    out +=
-      ", content \(short(snapshot.contentSize.width)) × \(short(snapshot.contentSize.height)) pt\n"
-    if let h = snapshot.header { out += "header  \(describe(h))\n" }
+        + ", content \(short(snapshot.contentSize.width)) × \(short(snapshot.contentSize.height)) pt\n"
+    )
+    if let h = snapshot.header { out.write("header  \(describe(h))\n") }
     for (s, section) in snapshot.sections.enumerated()
     where snapshot.sections.count > 1 || section.header != nil {
-      out +=
+      out.write(
         "section \(s): items \(section.items.lowerBound)..<\(section.items.upperBound), \(section.columnCount) columns of \(short(section.columnWidth)) pt\n"
-      if let h = section.header { out += "  header \(describe(h))\n" }
-      if let f = section.footer { out += "  footer \(describe(f))\n" }
+      )
+      if let h = section.header { out.write("  header \(describe(h))\n") }
+      if let f = section.footer { out.write("  footer \(describe(f))\n") }
     }
-    out += "index  column  frame\n"
+    out.write("index  column  frame\n")
     for i in 0..<snapshot.count {
       let span = snapshot.span(at: i)
       let col =
         span > 1
         ? "\(snapshot.column(at: i))+\(span)" : "\(snapshot.column(at: i))"
-      out +=
+      out.write(
         pad(String(i), 5) + "  " + pad(col, 6) + "  "
-        + describe(snapshot.frame(at: i)) + "\n"
+          + describe(snapshot.frame(at: i)) + "\n")
     }
-    if let f = snapshot.footer { out += "footer  \(describe(f))\n" }
+    if let f = snapshot.footer { out.write("footer  \(describe(f))\n") }
     if let e = snapshot.emptyView {
-      out += "\(scene.isLoading ? "loading" : "empty") view  \(describe(e))\n"
+      out.write("\(isLoading ? "loading" : "empty") view  \(describe(e))\n")
     }
-    emit(out)
   }
 
-  static func json(_ snapshot: LayoutSnapshot) -> JSONText {
+  /// `{"columns": …, "columnWidth": …, "contentSize": …, …, "frames": [` then one frame a line,
+  /// streamed: the frames are never held as text.
+  static func writeJSON(_ snapshot: LayoutSnapshot, to out: JSONWriter) {
     var pairs: [(String, JSONText)] = [
       ("columns", JSONText(snapshot.columnCount)),
       ("columnWidth", JSONText(snapshot.columnWidth)),
@@ -77,26 +88,37 @@ struct LayoutCommand: ParsableCommand {
             })
         ))
     }
-    pairs.append(
-      (
-        "frames",
-        .array(
-          (0..<snapshot.count).map { i in
-            let f = snapshot.frame(at: i)
-            var p: [(String, JSONText)] = [
-              ("index", JSONText(i)),
-              ("column", JSONText(snapshot.column(at: i))),
-              ("x", JSONText(f.minX)),
-              ("y", JSONText(f.minY)), ("width", JSONText(f.width)),
-              ("height", JSONText(f.height)),
-            ]
-            if snapshot.span(at: i) > 1 {
-              p.append(("span", JSONText(snapshot.span(at: i))))
-            }
-            return .object(p)
-          })
-      ))
-    return .object(pairs)
+    // The head is small: written as a value without its closing brace.
+    out.write("{")
+    for (i, (key, value)) in pairs.enumerated() {
+      if i > 0 { out.write(", ") }
+      out.write(quoting: key)
+      out.write(": ")
+      value.write(to: out, key: key, depth: 1)
+    }
+    out.write(", \"frames\": [")
+    for i in 0..<snapshot.count {
+      let f = snapshot.frame(at: i)
+      out.write(i == 0 ? "\n  {\"index\": " : ",\n  {\"index\": ")
+      out.write(i)
+      out.write(", \"column\": ")
+      out.write(snapshot.column(at: i))
+      out.write(", \"x\": ")
+      out.write(f.minX)
+      out.write(", \"y\": ")
+      out.write(f.minY)
+      out.write(", \"width\": ")
+      out.write(f.width)
+      out.write(", \"height\": ")
+      out.write(f.height)
+      let span = snapshot.span(at: i)
+      if span > 1 {
+        out.write(", \"span\": ")
+        out.write(span)
+      }
+      out.write("}")
+    }
+    out.write(snapshot.count > 0 ? "\n]}" : "]}")
   }
 
   static func rect(_ r: Rect) -> JSONText {
@@ -284,42 +306,35 @@ struct TraceCommand: ParsableCommand {
       plan = .scroll(from: from, to: to!, step: step)
     }
     let controller = SceneController(scene: scene)
-    let records = controller.run(plan)
-    if options.json {
-      emit(JSONText.array(records.map(Self.json)).rendered())
-    } else {
-      var out = "offset   shown  created  reused  enqueued  pool\n"
-      for r in records {
-        let p = r.pass
-        out +=
-          pad(JSONText.format(p.offset), 6) + pad(String(p.displayed.count), 8)
-          + pad(String(p.created.count), 9)
-          + pad(String(p.reused.count), 8) + pad(String(p.enqueued.count), 10)
-          + pad(String(p.poolSize), 6)
-        if let e = r.event { out += "  (\(e))" }
-        out += "\n"
+    let json = options.json
+    try stream { out in
+      var count = 0
+      if json {
+        out.write("[")
+      } else {
+        out.write("offset   shown  created  reused  enqueued  pool\n")
       }
-      out += "\(controller.view.createdCellCount) cells created in all"
-      emit(out)
+      controller.run(plan) { r in
+        if json {
+          out.write(count == 0 ? "\n  " : ",\n  ")
+          out.writeTrace(r.pass, event: r.event)
+        } else {
+          let p = r.pass
+          var line =
+            pad(JSONText.format(p.offset), 6) + pad(String(p.displayed.count), 8)
+            + pad(String(p.created.count), 9)
+            + pad(String(p.reused.count), 8) + pad(String(p.enqueued.count), 10)
+            + pad(String(p.poolSize), 6)
+          if let e = r.event { line += "  (\(e))" }
+          out.write(line + "\n")
+        }
+        count += 1
+      }
+      if json {
+        out.write(count == 0 ? "]\n" : "\n]\n")
+      } else {
+        out.write("\(controller.view.createdCellCount) cells created in all\n")
+      }
     }
-  }
-
-  static func json(_ r: TraceRecord) -> JSONText {
-    let cells = { (list: [DisplayedCell]) in
-      JSONText.array(
-        list.map {
-          .object([("index", JSONText($0.index)), ("cell", JSONText($0.cell))])
-        })
-    }
-    var pairs: [(String, JSONText)] = []
-    if let e = r.event { pairs.append(("event", .string(e))) }
-    pairs += [
-      ("offset", JSONText(r.pass.offset)),
-      ("displayed", cells(r.pass.displayed)),
-      ("created", cells(r.pass.created)),
-      ("reused", cells(r.pass.reused)), ("enqueued", cells(r.pass.enqueued)),
-      ("poolSize", JSONText(r.pass.poolSize)),
-    ]
-    return .object(pairs)
   }
 }

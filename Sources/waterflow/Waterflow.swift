@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WaterflowJSON
 import WaterflowScene
 
 @main
@@ -49,6 +50,33 @@ struct SceneArgument: ParsableArguments {
 func emit(_ text: String) {
   FileHandle.standardOutput.write(
     Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+/// Streams output to standard output as `body` writes it: memory stays the same whatever the
+/// item count.
+///
+/// - Throws: ``CLIError`` when standard output cannot be written (a full disk).
+func stream(_ body: (JSONWriter) -> Void) throws {
+  var failure: Int32 = 0
+  do {
+    let out = JSONWriter { bytes in
+      var rest = bytes
+      while !rest.isEmpty && failure == 0 {
+        let n = write(STDOUT_FILENO, rest.baseAddress, rest.count)
+        if n >= 0 {
+          rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+        } else if errno != EINTR {
+          failure = errno
+        }
+      }
+    }
+    body(out)
+    out.flush()
+  }
+  if failure != 0 {
+    throw CLIError(
+      "Cannot write to standard output: \(String(cString: strerror(failure)).lowercased()).")
+  }
 }
 
 /// Writes a line to standard error.

@@ -54,7 +54,7 @@ extension GoldenManifestTests {
     }
     #expect(
       error?.description.contains(
-        "manifest.json: goldens[0].ofset: unknown key (expected name, scene, offset,"
+        "manifest.json: goldens[0].ofset: unknown key (expected one of: name, scene, offset,"
       ) == true)
   }
 

@@ -3,6 +3,11 @@ extension Double {
   /// ("10", not "10.0"), others in Swift's shortest round-tripping form, `null` when not finite.
   public var jsonText: String {
     guard isFinite else { return "null" }
-    return self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    return jsonInteger.map { String($0) } ?? String(self)
+  }
+
+  /// The whole number ``jsonText`` writes without a fraction, or nil when it writes something else.
+  var jsonInteger: Int? {
+    isFinite && self == rounded() && abs(self) < 1e15 ? Int(self) : nil
   }
 }

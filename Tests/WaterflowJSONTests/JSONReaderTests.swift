@@ -1,0 +1,5 @@
+import Testing
+
+@testable import WaterflowJSON
+
+@Suite struct JSONReaderTests {}
