@@ -1,3 +1,4 @@
+import WaterflowJSON
 import WaterflowLayout
 
 extension Scene {
@@ -9,7 +10,7 @@ extension Scene {
   ///
   /// - Parameter sectionFields: The field path of each section (`""` for a scene without
   ///   `sections`, `sections[2]` otherwise), for messages that name the key at fault.
-  func checkColumnRoom(sectionFields: [String]) throws(SceneError) {
+  func checkColumnRoom(sectionFields: [String]) throws(JSONInputError) {
     let orientation = self.orientation ?? Orientation(viewport)
     let widths = layout.columnWidths(viewport: viewport, orientation: orientation)
     let vertical = layout.flow == .vertical
@@ -31,21 +32,21 @@ extension Scene {
       let marginsText =
         "\(startName) \(insets.crossStart.jsonText) + \(endName) \(insets.crossEnd.jsonText)"
       if room <= 0 {
-        throw SceneError(
+        throw JSONInputError(
           file: path, field: field("margins"),
           message:
             "\(marginsText) leave no room for the columns: \(viewportText), "
             + "so each of the \(n) columns would be \(((width * 100).rounded() / 100).jsonText) pt \(axis)")
       }
       if let minimum {
-        throw SceneError(
+        throw JSONInputError(
           file: path, field: field("minColumnWidth"),
           message:
             "\(minimum.jsonText) pt does not fit: \(viewportText) and the margins "
             + "(\(marginsText)) leave \(((room * 100).rounded() / 100).jsonText) pt")
       }
       let gapsText = "\(n - 1) column gaps of \(insets.laneGap.jsonText) pt"
-      throw SceneError(
+      throw JSONInputError(
         file: path, field: field("columns"),
         message:
           "\(n) columns do not fit: \(viewportText), and the margins (\(marginsText)) and "

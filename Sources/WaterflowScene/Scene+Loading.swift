@@ -48,6 +48,7 @@ extension Scene {
         scene.sections = [ItemList(try Self.readShopItems(&r, relativeTo: path))]
         return scene
       }
+      if try Self.isLayoutFile(r) { return try Scene(readingLayoutFile: &r, path: path) }
       return try Scene(reading: &r, path: path)
     }
   }
@@ -217,11 +218,10 @@ extension Scene {
       throw r.fail("\(itemCount) items is more than the limit of \(Self.maximumItemCount)")
     }
     try checkColumnRoom(
-      sectionFields: root.child("sections") == nil
-        ? [""] : layout.sections.indices.map { "sections[\($0)]" })
+      sectionFields: parsed == nil ? [""] : layout.sections.indices.map { "sections[\($0)]" })
   }
 
-  private mutating func readViewport(_ r: inout JSONReader) throws(JSONInputError) {
+  mutating func readViewport(_ r: inout JSONReader) throws(JSONInputError) {
     var width = viewport.width
     var height = viewport.height
     try r.beginObject()

@@ -238,7 +238,7 @@ extension BenchCommand {
     let output = median(runs) { _ in
       written = 0
       let out = JSONWriter { written += $0.count }
-      LayoutCommand.writeJSON(snapshot, to: out)
+      LayoutCommand.writeJSON(snapshot, of: scene, to: out)
       out.flush()
     }
     results.append(("layout_json_mb", Double(written) / 1e6))

@@ -18,7 +18,7 @@ struct LayoutCommand: ParsableCommand {
     let snapshot = controller.view.snapshot!
     try stream { out in
       if options.json {
-        Self.writeJSON(snapshot, to: out)
+        Self.writeJSON(snapshot, of: scene, to: out)
         out.write("\n")
       } else {
         Self.writeText(snapshot, isLoading: scene.isLoading, to: out)
@@ -57,17 +57,39 @@ struct LayoutCommand: ParsableCommand {
     }
   }
 
-  /// `{"columns": …, "columnWidth": …, "contentSize": …, …, "frames": [` then one frame a line,
-  /// streamed: the frames are never held as text.
-  static func writeJSON(_ snapshot: LayoutSnapshot, to out: JSONWriter) {
+  /// The layout as a layout file: `{"viewport": …, …, "frames": [` then one frame a line,
+  /// streamed, so the frames are never held as text. It carries everything drawing needs
+  /// (viewport, seed, texts, prices, images, identifiers), so loading it back as a layout file
+  /// draws, traces and answers queries exactly as the scene did.
+  static func writeJSON(_ snapshot: LayoutSnapshot, of scene: Scene, to out: JSONWriter) {
+    let computed = !snapshot.framesAreGiven
     var pairs: [(String, JSONText)] = [
-      ("columns", JSONText(snapshot.columnCount)),
-      ("columnWidth", JSONText(snapshot.columnWidth)),
-      ("contentSize", size(snapshot.contentSize)),
+      (
+        "viewport",
+        .object([
+          ("width", JSONText(scene.viewport.width)), ("height", JSONText(scene.viewport.height)),
+          ("scale", JSONText(scene.scale)),
+        ])
+      ),
+      ("seed", JSONText(Int(scene.seed))),
+      ("flow", .string(scene.layout.flow.rawValue)),
+      ("direction", .string(scene.layout.direction.rawValue)),
     ]
-    if let h = snapshot.header { pairs.append(("header", rect(h))) }
-    if let f = snapshot.footer { pairs.append(("footer", rect(f))) }
-    if let e = snapshot.emptyView { pairs.append(("emptyView", rect(e))) }
+    if scene.buffer > 0 { pairs.append(("buffer", JSONText(scene.buffer))) }
+    if let orientation = scene.orientation {
+      pairs.append(("orientation", .string(orientation.rawValue)))
+    }
+    if scene.isLoading { pairs.append(("loading", .bool(true))) }
+    if computed {
+      pairs.append(("columns", JSONText(snapshot.columnCount)))
+      pairs.append(("columnWidth", JSONText(snapshot.columnWidth)))
+    }
+    pairs.append(("contentSize", size(snapshot.contentSize)))
+    if let h = snapshot.header { pairs.append(("header", rect(h, text: scene.header?.text))) }
+    if let f = snapshot.footer { pairs.append(("footer", rect(f, text: scene.footer?.text))) }
+    if let e = snapshot.emptyView {
+      pairs.append(("emptyView", rect(e, text: (scene.isLoading ? scene.loading : scene.empty).text)))
+    }
     if snapshot.sections.count > 1 || snapshot.sections[0].header != nil
       || snapshot.sections[0].footer != nil
     {
@@ -75,15 +97,19 @@ struct LayoutCommand: ParsableCommand {
         (
           "sections",
           .array(
-            snapshot.sections.map { s in
+            snapshot.sections.enumerated().map { i, s in
               var p: [(String, JSONText)] = [
                 ("first", JSONText(s.items.lowerBound)),
                 ("count", JSONText(s.items.count)),
-                ("columns", JSONText(s.columnCount)),
-                ("columnWidth", JSONText(s.columnWidth)),
               ]
-              if let h = s.header { p.append(("header", rect(h))) }
-              if let f = s.footer { p.append(("footer", rect(f))) }
+              if computed {
+                p.append(("columns", JSONText(s.columnCount)))
+                p.append(("columnWidth", JSONText(s.columnWidth)))
+              }
+              let texts: (header: Supplement?, footer: Supplement?) =
+                i < scene.sectionSupplements.count ? scene.sectionSupplements[i] : (nil, nil)
+              if let h = s.header { p.append(("header", rect(h, text: texts.header?.text))) }
+              if let f = s.footer { p.append(("footer", rect(f, text: texts.footer?.text))) }
               return .object(p)
             })
         ))
@@ -97,12 +123,16 @@ struct LayoutCommand: ParsableCommand {
       value.write(to: out, key: key, depth: 1)
     }
     out.write(", \"frames\": [")
+    var items = scene.sections.lazy.flatMap { list in (0..<list.count).lazy.map { list[$0] } }
+      .makeIterator()
     for i in 0..<snapshot.count {
       let f = snapshot.frame(at: i)
       out.write(i == 0 ? "\n  {\"index\": " : ",\n  {\"index\": ")
       out.write(i)
-      out.write(", \"column\": ")
-      out.write(snapshot.column(at: i))
+      if computed {
+        out.write(", \"column\": ")
+        out.write(snapshot.column(at: i))
+      }
       out.write(", \"x\": ")
       out.write(f.minX)
       out.write(", \"y\": ")
@@ -112,20 +142,43 @@ struct LayoutCommand: ParsableCommand {
       out.write(", \"height\": ")
       out.write(f.height)
       let span = snapshot.span(at: i)
-      if span > 1 {
+      if computed && span > 1 {
         out.write(", \"span\": ")
         out.write(span)
+      }
+      let item = items.next()!
+      if let price = item.price {
+        out.write(", \"price\": ")
+        out.write(quoting: price)
+      }
+      if let image = item.image {
+        // Absolute, so the file works wherever it is saved (a layout file resolves a relative
+        // path from its own folder, and stdout has none).
+        out.write(", \"image\": ")
+        out.write(quoting: absolutePath(image))
+      }
+      if item.identifier != Item.defaultIdentifier {
+        out.write(", \"identifier\": ")
+        out.write(quoting: item.identifier)
       }
       out.write("}")
     }
     out.write(snapshot.count > 0 ? "\n]}" : "]}")
   }
 
-  static func rect(_ r: Rect) -> JSONText {
-    .object([
+  static func rect(_ r: Rect, text: String? = nil) -> JSONText {
+    var pairs: [(String, JSONText)] = [
       ("x", JSONText(r.minX)), ("y", JSONText(r.minY)),
       ("width", JSONText(r.width)), ("height", JSONText(r.height)),
-    ])
+    ]
+    if let text { pairs.append(("text", .string(text))) }
+    return .object(pairs)
+  }
+
+  /// A path made absolute against the current folder, without `.` and `..`; URLs are kept.
+  static func absolutePath(_ path: String) -> String {
+    if path.contains("://") { return path }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   static func size(_ s: Size) -> JSONText {

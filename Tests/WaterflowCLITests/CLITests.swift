@@ -434,3 +434,74 @@ extension CLITests {
     #expect(error?.description.contains("apt-get install ghost-utils") == true)
   }
 }
+
+// MARK: - Layout files
+
+/// `layout --json` output is a layout file that draws, traces and answers exactly as its scene.
+@Suite struct LayoutFileRoundTripTests {
+  static let samples = [
+    "reference", "reference-buffered", "shop", "sections", "horizontal-rtl", "empty",
+  ]
+
+  @Test(arguments: samples)
+  func layoutJSON_drawsAndTracesLikeItsScene(_ name: String) throws {
+    let dir = try temporaryDirectory()
+    let scene = "Assets/Scenes/\(name).json"
+    let dump = try waterflow(["layout", scene, "--json"])
+    #expect(dump.status == 0, "\(dump.stderr)")
+    let file = dir + "/\(name)-layout.json"
+    try dump.stdoutData.write(to: URL(fileURLWithPath: file))
+    // The saved output reads back as a layout file and prints the same frames again.
+    let again = try waterflow(["layout", file, "--json"])
+    #expect(again.status == 0, "\(again.stderr)")
+    let first = try JSONSerialization.jsonObject(with: dump.stdoutData) as! [String: Any]
+    let second = try JSONSerialization.jsonObject(with: again.stdoutData) as! [String: Any]
+    func frames(_ json: [String: Any]) -> [[String: Double]] {
+      (json["frames"] as! [[String: Any]]).map { f in
+        ["x", "y", "width", "height", "index"].reduce(into: [:]) { $0[$1] = f[$1] as? Double }
+      }
+    }
+    #expect(frames(first) == frames(second))
+    for offset in ["0", "450", "1100"] {
+      for step in ["0", "50"] {
+        let a = try waterflow(["render", scene, "--offset", offset, "--step", step, "-o", dir + "/a.png"])
+        let b = try waterflow(["render", file, "--offset", offset, "--step", step, "-o", dir + "/b.png"])
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        let same = try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))
+          == Data(contentsOf: URL(fileURLWithPath: dir + "/b.png"))
+        #expect(same, "\(name) at \(offset), step \(step): the pixels differ")
+      }
+    }
+    for command in [
+      ["trace", "--from", "0", "--to", "1500", "--step", "50", "--json"],
+      ["visible", "--offset", "450", "--json"],
+      ["tap", "--offset", "300", "--at", "200,150", "--json"],
+    ] {
+      let a = try waterflow([command[0], scene] + command.dropFirst())
+      let b = try waterflow([command[0], file] + command.dropFirst())
+      #expect(a.status == b.status && a.stdout == b.stdout, "\(name): \(command[0]) differs")
+    }
+  }
+
+  @Test func handMadeLayout_rendersWithImagesFromItsOwnFolder() throws {
+    let dir = try temporaryDirectory()
+    // Run from another folder: the images resolve from the layout file's folder, not from here.
+    let r = try runProgram(
+      atPath: waterflowBinary,
+      ["render", packageRoot + "/Assets/Scenes/feed-layout.json", "--offset", "0", "-o", "feed.png"],
+      in: dir)
+    #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+    let visible = try waterflow(["visible", "Assets/Scenes/feed-layout.json", "--offset", "1450"])
+    // Frames are listed out of index order in the file; visibility is by index all the same.
+    #expect(visible.stdout == "offset 1450: 16 on screen: 12-27\n", "\(visible.stdout)")
+    // Load more has nothing to add to fixed frames: the scroll goes on and says why.
+    let script = try sceneFile(
+      #"{"fps": 10, "segments": [{"scroll": {"to": 1554, "duration": 0.2}}, {"loadMore": {"count": 5}}]}"#,
+      in: dir, named: "s.json")
+    let scroll = try waterflow([
+      "scroll", "Assets/Scenes/feed-layout.json", "--script", script, "--scale", "1", "-o", dir + "/f/",
+    ])
+    #expect(scroll.status == 0, "\(scroll.stderr)")
+    #expect(scroll.stderr.contains("load more skipped: a layout file's frames are fixed"), "\(scroll.stderr)")
+  }
+}

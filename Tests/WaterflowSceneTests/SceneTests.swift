@@ -246,6 +246,49 @@ private let badScenes: [(json: String, field: String, says: String)] = [
     "{\"sections\": [{\"minColumnWidth\": 356}]}", "sections[0].minColumnWidth",
     "356 pt does not fit"
   ),
+  // Layout files: the frames themselves.
+  (
+    "{\"frames\": [{\"x\": 0, \"y\": 0, \"width\": -5, \"height\": 10}]}",
+    "frames[0].width", "must be at least 0, got -5"
+  ),
+  ("{\"frames\": [{\"x\": 0, \"y\": 0, \"width\": 5}]}", "frames[0].height", "missing"),
+  ("{\"frames\": [{\"y\": 0, \"width\": 5, \"height\": 5}]}", "frames[0].x", "missing"),
+  (
+    "{\"frames\": [{\"index\": 0, \"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5}, {\"index\": 0, \"x\": 0, \"y\": 9, \"width\": 5, \"height\": 5}]}",
+    "frames[1].index", "0 is given twice (also frames[0])"
+  ),
+  (
+    "{\"frames\": [{\"index\": 3, \"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5}]}",
+    "frames[0].index", "past the last index"
+  ),
+  (
+    "{\"frames\": [{\"index\": 0, \"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5}, {\"x\": 0, \"y\": 9, \"width\": 5, \"height\": 5}]}",
+    "frames[1].index", "give every frame an index, or none"
+  ),
+  (
+    "{\"contentSize\": {\"width\": 375, \"height\": 100}, \"frames\": [{\"x\": 0, \"y\": 95, \"width\": 5, \"height\": 10}]}",
+    "frames[0]", "lies outside the content size 375 × 100"
+  ),
+  (
+    "{\"frames\": [], \"framez\": 1}", "framez", "unknown key"
+  ),
+  (
+    "{\"frames\": [{\"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5, \"colour\": 1}]}",
+    "frames[0].colour", "unknown key"
+  ),
+  (
+    "{\"sections\": [{\"first\": 0, \"count\": 1}, {\"first\": 2, \"count\": 1}], \"frames\": [{\"x\": 0, \"y\": 0, \"width\": 10, \"height\": 10}, {\"x\": 0, \"y\": 0, \"width\": 10, \"height\": 10}]}",
+    "sections[1].first", "expected 1"
+  ),
+  (
+    "{\"sections\": [{\"first\": 0, \"count\": 1}], \"frames\": [{\"x\": 0, \"y\": 0, \"width\": 10, \"height\": 10}, {\"x\": 0, \"y\": 0, \"width\": 10, \"height\": 10}]}",
+    "sections", "cover 1 frames, but the file has 2"
+  ),
+  (
+    "{\"header\": {\"x\": 0, \"y\": 0, \"width\": 375}, \"frames\": []}", "header.height",
+    "missing"
+  ),
+  ("{\"flow\": \"diagonal\", \"frames\": []}", "flow", "is not one of"),
   ("[1]", "[0]", "object"),
   ("[{\"w\": 1}]", "[0].h", "missing"),
   ("[{\"w\": -1, \"h\": 2}]", "[0].w", "at least 0"),
@@ -268,6 +311,54 @@ extension SceneTests {
         #expect(error.description.contains(": \(bad.field): "), "\(error)")
       }
     }
+  }
+
+  @Test func layoutFile_givesItsFramesInIndexOrder_WithItsTextsAndItems() throws {
+    let json = """
+      {"viewport": {"width": 320, "height": 480, "scale": 3}, "seed": 9, "buffer": 20,
+       "contentSize": {"width": 320, "height": 900},
+       "header": {"x": 0, "y": 0, "width": 320, "height": 40, "text": "Top"},
+       "sections": [{"first": 0, "count": 1, "header": {"x": 0, "y": 40, "width": 320, "height": 20, "text": "One"}},
+                    {"first": 1, "count": 2}],
+       "frames": [
+         {"index": 2, "x": 0, "y": 800, "width": 320, "height": 100, "identifier": "wide"},
+         {"index": 0, "x": 10, "y": 60, "width": 100, "height": 0, "price": 12.5},
+         {"index": 1, "x": 0, "y": 60, "width": 320, "height": 300, "image": "pics/a.png"}
+       ]}
+      """
+    let scene = try parse(json, path: "dir/feed.json").get()
+    let given = try #require(scene.givenFrames)
+    #expect(given.frames == [
+      Rect(x: 10, y: 60, width: 100, height: 0), Rect(x: 0, y: 60, width: 320, height: 300),
+      Rect(x: 0, y: 800, width: 320, height: 100),
+    ])
+    #expect(given.contentSize == Size(width: 320, height: 900))
+    #expect(given.header == Rect(x: 0, y: 0, width: 320, height: 40))
+    #expect(given.sections.map(\.items) == [0..<1, 1..<3])
+    #expect(scene.viewport == Size(width: 320, height: 480) && scene.scale == 3)
+    #expect(scene.seed == 9 && scene.buffer == 20)
+    #expect(scene.header?.text == "Top" && scene.header?.length == 40)
+    #expect(scene.sectionSupplements[0].header?.text == "One")
+    #expect(scene.itemCount == 3)
+    #expect(scene.item(at: 0).price == "12.5")
+    #expect(scene.item(at: 1).image == "dir/pics/a.png", "relative to the layout file's folder")
+    #expect(scene.item(at: 2).identifier == "wide")
+    // The frames drive the view, in place of a computed layout.
+    let controller = SceneController(scene: scene)
+    controller.view.layoutSubviews()
+    #expect(controller.view.indicesOnScreen == [0, 1])
+    controller.view.scroll(to: 500)
+    #expect(controller.view.indicesOnScreen == [2])
+  }
+
+  @Test func layoutFileWithoutIndicesOrContentSize_takesListOrderAndTheFramesExtent() throws {
+    let scene = try parse(
+      #"{"frames": [{"x": 5, "y": 700, "width": 10, "height": 50}, {"x": -30, "y": 0, "width": 375, "height": 20}]}"#
+    ).get()
+    let given = try #require(scene.givenFrames)
+    #expect(given.frames[0].minY == 700 && given.frames[1].minX == -30)
+    // Without a declared size, the content reaches as far as the frames do.
+    #expect(given.contentSize == Size(width: 345, height: 750))
   }
 
   @Test func columnsThatJustFit_areAccepted() throws {
