@@ -48,6 +48,7 @@ demo: release
 	@$(BIN) render Assets/Scenes/reference.json --offset 600 --step 50 --debug -o $(DEMO_DIR)/reference-debug.png
 	@$(BIN) render Assets/Scenes/shop.json --offset 300 -o $(DEMO_DIR)/shop.pdf
 	@$(BIN) render Assets/Scenes/empty.json -o $(DEMO_DIR)/empty.png
+	@$(BIN) render Assets/Scenes/feed-layout.json --offset 900 --step 50 -o $(DEMO_DIR)/feed-layout.png
 	@$(BIN) scroll Assets/Scenes/shop.json --script Assets/Scenes/shop-scroll.json --scale 1 --mark-reuse \
 	  -o $(DEMO_DIR)/shop-scroll.gif --contact-sheet $(DEMO_DIR)/shop-scroll-sheet.png \
 	  --plot $(DEMO_DIR)/shop-scroll-plot.png --trace $(DEMO_DIR)/shop-scroll-trace.csv

@@ -28,16 +28,20 @@ struct LayoutCommand: ParsableCommand {
 
   /// One line per item, streamed.
   static func writeText(_ snapshot: LayoutSnapshot, isLoading: Bool, to out: JSONWriter) {
+    let given = snapshot.framesAreGiven
     out.write(
-      "\(snapshot.count) items, \(snapshot.columnCount) columns of \(short(snapshot.columnWidth)) pt"
+      "\(snapshot.count) items, "
+        + (given
+          ? "frames as given"
+          : "\(snapshot.columnCount) columns of \(short(snapshot.columnWidth)) pt")
         + ", content \(short(snapshot.contentSize.width)) × \(short(snapshot.contentSize.height)) pt\n"
     )
     if let h = snapshot.header { out.write("header  \(describe(h))\n") }
     for (s, section) in snapshot.sections.enumerated()
     where snapshot.sections.count > 1 || section.header != nil {
       out.write(
-        "section \(s): items \(section.items.lowerBound)..<\(section.items.upperBound), \(section.columnCount) columns of \(short(section.columnWidth)) pt\n"
-      )
+        "section \(s): items \(section.items.lowerBound)..<\(section.items.upperBound)"
+          + (given ? "\n" : ", \(section.columnCount) columns of \(short(section.columnWidth)) pt\n"))
       if let h = section.header { out.write("  header \(describe(h))\n") }
       if let f = section.footer { out.write("  footer \(describe(f))\n") }
     }
@@ -45,8 +49,8 @@ struct LayoutCommand: ParsableCommand {
     for i in 0..<snapshot.count {
       let span = snapshot.span(at: i)
       let col =
-        span > 1
-        ? "\(snapshot.column(at: i))+\(span)" : "\(snapshot.column(at: i))"
+        given
+        ? "-" : span > 1 ? "\(snapshot.column(at: i))+\(span)" : "\(snapshot.column(at: i))"
       out.write(
         pad(String(i), 5) + "  " + pad(col, 6) + "  "
           + describe(snapshot.frame(at: i)) + "\n")
