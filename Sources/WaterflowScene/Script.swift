@@ -130,17 +130,22 @@ extension SceneController {
       case .offset(let y):
         record(TraceRecord(event: nil, pass: view.scroll(to: y)))
       case .scroll(let target, let step):
-        var y = view.offset
-        let direction: Double = target >= y ? 1 : -1
-        while (target - y) * direction > 1e-9 {
-          y += direction * step
-          if (y - target) * direction > 0 { y = target }
-          record(TraceRecord(event: nil, pass: view.scroll(to: y)))
+        for pass in view.scroll(to: target, step: step) {
+          record(TraceRecord(event: nil, pass: pass))
         }
       case .append(let n):
+        // A layout file's frames are fixed: the step is recorded, and changes nothing.
+        guard canChangeItems else {
+          record(TraceRecord(event: "append \(n) skipped (fixed frames)", pass: view.layoutSubviews()))
+          continue
+        }
         appendItems(n)
         record(TraceRecord(event: "append \(n)", pass: view.layoutSubviews()))
       case .prepend(let n):
+        guard canChangeItems else {
+          record(TraceRecord(event: "prepend \(n) skipped (fixed frames)", pass: view.layoutSubviews()))
+          continue
+        }
         prependItems(n)
         record(TraceRecord(event: "prepend \(n)", pass: view.layoutSubviews()))
       case .resize(let size):

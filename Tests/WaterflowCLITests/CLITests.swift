@@ -503,5 +503,11 @@ extension CLITests {
     ])
     #expect(scroll.status == 0, "\(scroll.stderr)")
     #expect(scroll.stderr.contains("load more skipped: a layout file's frames are fixed"), "\(scroll.stderr)")
+    let traceScript = try sceneFile(
+      #"[{"scroll": {"to": 300, "step": 100}}, {"append": 5}, {"prepend": 2}]"#, in: dir,
+      named: "t.json")
+    let trace = try waterflow(["trace", "Assets/Scenes/feed-layout.json", "--script", traceScript])
+    #expect(trace.status == 0, "\(trace.stderr)")
+    #expect(trace.stdout.contains("(append 5 skipped (fixed frames))"), "\(trace.stdout)")
   }
 }
