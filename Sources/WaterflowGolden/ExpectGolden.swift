@@ -48,7 +48,7 @@ public func expectGolden(
     scene: scene, position: .offset(offset, step: step), options: options,
     overview: overview)
   let frame = try shot.frames(with: context.renderer)[0]
-  try context.expect(frame.image, named: name)
+  try context.expect(frame.image, named: name, facts: frame.facts)
 }
 
 /// Renders any view at an offset and compares it with its golden; throws when they differ.
@@ -77,7 +77,7 @@ public func expectGolden(
   let frame = try GoldenShot.frames(
     of: view, named: name, position: .offset(offset, step: step), options: options,
     overview: overview, with: context.renderer)[0]
-  try context.expect(frame.image, named: name)
+  try context.expect(frame.image, named: name, facts: frame.facts)
 }
 
 /// Compares an image with its golden; throws when they differ. See
@@ -203,8 +203,10 @@ struct GoldenTestContext {
     fingerprint = FontStackFingerprint(font: renderer.font)
   }
 
-  func expect(_ image: RGBAImage, named name: String) throws(GoldenError) {
-    let outcome = try store.check(image, named: name, fingerprint: fingerprint)
+  func expect(_ image: RGBAImage, named name: String, facts: GoldenFacts? = nil)
+    throws(GoldenError)
+  {
+    let outcome = try store.check(image, named: name, fingerprint: fingerprint, facts: facts)
     switch outcome.status {
     case .matched: return
     case .failed: throw GoldenError(.mismatch, outcome.message)

@@ -38,6 +38,8 @@ public struct GoldenOutcome: Sendable {
   public let fontStackChanges: [String]
   /// The full message: empty for a match, else what happened and what to do next.
   public let message: String
+  /// What changed, from the facts recorded with the golden, when it failed and both exist.
+  public var changes: GoldenChanges? = nil
 
   /// True for `.failed` and `.missing`.
   public var isFailure: Bool { status == .failed || status == .missing }
@@ -89,6 +91,8 @@ public struct GoldenSequenceOutcome: Sendable {
   public var failingFrameCount: Int { frames.count { $0.isFailure } }
   /// True when a frame failed.
   public var isFailure: Bool { firstFailingFrame != nil }
+  /// The frame whose changes explain the failure: the first failing one.
+  public var explainedFrame: GoldenOutcome? { firstFailingFrame.map { frames[$0] } }
 
   /// A message for the whole sequence: the first failing frame and the count, then that frame's message.
   public var message: String {

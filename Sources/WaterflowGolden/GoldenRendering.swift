@@ -85,7 +85,7 @@ public struct GoldenShot: Sendable {
       } catch {
         throw GoldenError(.render, "Cannot render '\(name)': \(error)")
       }
-      return GoldenFrame(offset: y, image: image, masks: masks)
+      return GoldenFrame(offset: y, image: image, masks: masks, facts: GoldenFacts(view: view))
     }
     _ = view.layoutSubviews()
     switch position {
@@ -111,12 +111,17 @@ public struct GoldenFrame: Sendable {
   public var image: RGBAImage
   /// The masked cells' rectangles in this frame.
   public var masks: [PixelRect]
+  /// What the frame was drawn from, recorded beside the golden to explain failures.
+  public var facts: GoldenFacts?
 
   /// Creates a frame.
-  public init(offset: Double, image: RGBAImage, masks: [PixelRect] = []) {
+  public init(
+    offset: Double, image: RGBAImage, masks: [PixelRect] = [], facts: GoldenFacts? = nil
+  ) {
     self.offset = offset
     self.image = image
     self.masks = masks
+    self.facts = facts
   }
 }
 

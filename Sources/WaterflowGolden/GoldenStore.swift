@@ -60,7 +60,42 @@ public struct GoldenStore: Sendable {
   /// - Throws: ``GoldenError`` (`.file`) when a golden cannot be decoded or a file cannot be written.
   public func check(
     _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint,
-    diffOptions: ImageDiff.Options? = nil, tolerance: DiffTolerance? = nil
+    diffOptions: ImageDiff.Options? = nil, tolerance: DiffTolerance? = nil,
+    facts: GoldenFacts? = nil
+  ) throws(GoldenError) -> GoldenOutcome {
+    let recorded = try recordedFacts(of: name)
+    let outcome = try check(
+      image, named: name, fingerprint: fingerprint, diffOptions: diffOptions,
+      tolerance: tolerance, facts: facts, recorded: recorded.map { $0.first })
+    if outcome.didRecord, let facts { try writeFacts([facts], of: name) }
+    return outcome
+  }
+
+  /// The path of the facts recorded with a golden (a sequence has one file for all its frames).
+  public func factsPath(for name: String) -> String {
+    directory + "/" + name + ".facts.json"
+  }
+
+  /// The facts recorded with a golden, per frame; nil when none were (an older golden).
+  func recordedFacts(of name: String) throws(GoldenError) -> [GoldenFacts]? {
+    try GoldenFacts.read(from: factsPath(for: name))
+  }
+
+  /// Writes a golden's facts, leaving the file alone when its bytes would not change.
+  func writeFacts(_ frames: [GoldenFacts], of name: String) throws(GoldenError) {
+    let path = factsPath(for: name)
+    let bytes = GoldenFacts.fileContents(frames.map { $0.withImages(relativeTo: directory) })
+    if let old = FileManager.default.contents(atPath: path), [UInt8](old) == bytes { return }
+    guard !configuration.isCI else { return }
+    try GoldenStore.writeFile(bytes, to: path)
+  }
+
+  /// Checks one frame against its golden; `recorded` is nil without a facts file, and `.some(nil)`
+  /// when the file has no facts for this frame.
+  private func check(
+    _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint,
+    diffOptions: ImageDiff.Options?, tolerance: DiffTolerance?, facts: GoldenFacts?,
+    recorded: GoldenFacts??
   ) throws(GoldenError) -> GoldenOutcome {
     let golden = path(for: name)
     let mode = configuration.effectiveRecordMode
@@ -70,6 +105,7 @@ public struct GoldenStore: Sendable {
     let exists = FileManager.default.fileExists(atPath: golden)
     let size = PixelSize(width: image.width, height: image.height)
 
+    var explained: GoldenChanges?
     func outcome(
       _ status: GoldenOutcome.Status, diff: DiffResult? = nil,
       expected: RGBAImage? = nil,
@@ -80,7 +116,7 @@ public struct GoldenStore: Sendable {
         tolerance: tolerance,
         expected: expected, actual: image, artifacts: artifacts,
         fontStackChanges: changes,
-        message: message)
+        message: message, changes: explained)
     }
 
     if mode == .all {
@@ -147,6 +183,18 @@ public struct GoldenStore: Sendable {
         "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ (\(GoldenStore.percent(result.ratio))), allowed \(GoldenStore.describe(tolerance))."
       )
     }
+    if let facts {
+      if let recordedFrame = recorded, let recordedFrame {
+        let found = GoldenChanges(
+          recorded: recordedFrame, current: facts.withImages(relativeTo: directory))
+        explained = found
+        lines.append(([found.summary] + found.details.map { "  " + $0 }).joined(separator: "\n"))
+      } else if recorded == nil {
+        lines.append(
+          "No facts were recorded with this golden: re-record it to learn what changed (layout, content, reuse or only the drawing)."
+        )
+      }
+    }
     lines.append("  expected: \(artifacts.expected ?? "-")")
     lines.append("  actual:   \(artifacts.actual)")
     if let diff = artifacts.diff {
@@ -188,6 +236,7 @@ public struct GoldenStore: Sendable {
     var store = self
     let hint = configuration.recordHint
     store.configuration.recordHint = { _ in hint(name) }
+    let recorded = try recordedFacts(of: name)
     for (k, frame) in frames.enumerated() {
       var options = diffOptions ?? configuration.diffOptions
       options.masks += frame.masks
@@ -195,7 +244,13 @@ public struct GoldenStore: Sendable {
         try store.check(
           frame.image,
           named: GoldenStore.frameName(name, k, count: frames.count),
-          fingerprint: fingerprint, diffOptions: options, tolerance: tolerance))
+          fingerprint: fingerprint, diffOptions: options, tolerance: tolerance,
+          facts: frame.facts,
+          recorded: recorded.map { k < $0.count ? $0[k] : nil }))
+    }
+    let facts = frames.compactMap(\.facts)
+    if outcomes.contains(where: \.didRecord) && facts.count == frames.count {
+      try writeFacts(facts, of: name)
     }
     // Frames past the end of a shortened sequence: reported so `golden prune` can remove them.
     var extra: [String] = []
@@ -235,7 +290,7 @@ public struct GoldenStore: Sendable {
     let outcome = try check(
       frames[0].image, named: entry.name, fingerprint: fingerprint,
       diffOptions: options,
-      tolerance: entry.tolerance)
+      tolerance: entry.tolerance, facts: frames[0].facts)
     return GoldenSequenceOutcome(
       name: entry.name, offsets: [frames[0].offset], frames: [outcome],
       isSequence: false)

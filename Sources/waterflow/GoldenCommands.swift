@@ -343,9 +343,11 @@ struct GoldenRunOptions: ParsableArguments {
       } else {
         emit(Self.line(outcome, width: width))
         if outcome.isFailure {
+          // The verdict is on the line above; the message gives the rest.
+          let verdict = outcome.explainedFrame?.changes?.summary
           emit(
-            outcome.message.split(separator: "\n").map { "    " + $0 }.joined(
-              separator: "\n"))
+            outcome.message.split(separator: "\n").filter { String($0) != verdict }
+              .map { "    " + $0 }.joined(separator: "\n"))
         }
       }
     }
@@ -386,7 +388,12 @@ struct GoldenRunOptions: ParsableArguments {
       status = o.frames.contains(where: \.didRecord) ? "RECORDED" : "ok      "
     }
     var detail: String
-    if o.isSequence {
+    if let first = o.explainedFrame, let changes = first.changes {
+      detail = changes.summary
+      if o.isSequence, let k = o.firstFailingFrame {
+        detail = "frame \(k): " + detail + " (\(o.failingFrameCount) of \(o.frames.count) frames fail)"
+      }
+    } else if o.isSequence {
       detail = "\(o.frames.count) frames"
       if let first = o.firstFailingFrame {
         detail +=
@@ -426,7 +433,60 @@ struct GoldenRunOptions: ParsableArguments {
       ("mismatched", JSONText(mismatched)),
     ]
     if o.isFailure { pairs.append(("message", .string(o.message))) }
+    if let changes = o.explainedFrame?.changes { pairs.append(("changes", json(changes))) }
+    if o.isSequence {
+      let explained = o.frames.enumerated().compactMap { k, frame in
+        frame.isFailure ? frame.changes.map { (k, $0) } : nil
+      }
+      if !explained.isEmpty {
+        pairs.append(
+          (
+            "frameChanges",
+            .array(explained.map { .object([("frame", JSONText($0.0)), ("changes", json($0.1))]) })
+          ))
+      }
+    }
     return .object(pairs)
+  }
+
+  /// `{"verdict", "moved", "appeared", "disappeared", "content", "reuse"}`: the keys scripts rely on.
+  static func json(_ c: GoldenChanges) -> JSONText {
+    func rect(_ r: Rect) -> JSONText {
+      .object([
+        ("x", JSONText(r.minX)), ("y", JSONText(r.minY)), ("width", JSONText(r.width)),
+        ("height", JSONText(r.height)),
+      ])
+    }
+    func text(_ s: String?) -> JSONText { s.map { .string($0) } ?? .null }
+    return .object([
+      ("verdict", .string(c.verdict.rawValue)),
+      (
+        "moved",
+        .array(
+          c.moved.map {
+            .object([("index", JSONText($0.index)), ("from", rect($0.from)), ("to", rect($0.to))])
+          })
+      ),
+      ("appeared", .array(c.appeared.map { JSONText($0) })),
+      ("disappeared", .array(c.disappeared.map { JSONText($0) })),
+      (
+        "content",
+        .array(
+          c.content.map {
+            .object([
+              ("index", JSONText($0.index)), ("field", .string($0.field)), ("from", text($0.from)),
+              ("to", text($0.to)),
+            ])
+          })
+      ),
+      (
+        "reuse",
+        .array(
+          c.reuse.map {
+            .object([("index", JSONText($0.index)), ("from", JSONText($0.from)), ("to", JSONText($0.to))])
+          })
+      ),
+    ])
   }
 }
 

@@ -1,0 +1,220 @@
+internal import Foundation
+internal import WaterflowJSON
+public import WaterflowView
+
+/// What one golden frame was drawn from: the offset and every cell on screen, with its frame,
+/// cell instance, colour and content.
+///
+/// Recorded beside each golden (`NAME.facts.json`), the facts let a failing check say *what*
+/// changed (cells moved, a price, which cell shows an index) or that only the drawing did.
+public struct GoldenFacts: Hashable, Sendable {
+  /// One cell on screen.
+  public struct Cell: Hashable, Sendable {
+    /// The item's index.
+    public var index: Int
+    /// The column a computed layout put it in; nil for given frames.
+    public var column: Int?
+    /// Its frame in content coordinates and points, as `waterflow layout --json` prints it.
+    public var frame: Rect
+    /// The cell instance showing it (1, 2, … in creation order): reuse made visible.
+    public var instance: Int
+    /// Its background colour as `#rrggbb` (or `#rrggbbaa`), or nil.
+    public var color: String?
+    /// Its label text, price and image path (relative to the golden's folder when it can be).
+    public var text: String?
+    public var price: String?
+    public var image: String?
+
+    public init(
+      index: Int, column: Int? = nil, frame: Rect, instance: Int, color: String? = nil,
+      text: String? = nil, price: String? = nil, image: String? = nil
+    ) {
+      self.index = index
+      self.column = column
+      self.frame = frame
+      self.instance = instance
+      self.color = color
+      self.text = text
+      self.price = price
+      self.image = image
+    }
+  }
+
+  /// The scroll offset along the scroll axis.
+  public var offset: Double
+  /// Whether the content scrolls sideways.
+  public var isHorizontal: Bool
+  /// The cells on screen, by ascending index.
+  public var cells: [Cell]
+
+  public init(offset: Double, isHorizontal: Bool = false, cells: [Cell]) {
+    self.offset = offset
+    self.isHorizontal = isHorizontal
+    self.cells = cells
+  }
+
+  /// The facts of what a view shows now: the cells on screen (not those in the pre-load band).
+  /// Image paths are made absolute; a store writes them relative to its folder.
+  public init(view: WaterflowView) {
+    let snapshot = view.snapshot
+    let computed = snapshot.map { !$0.framesAreGiven } ?? false
+    self.init(
+      offset: view.offset, isHorizontal: view.isHorizontal,
+      cells: view.indicesOnScreen.compactMap { index in
+        guard let cell = view.cell(at: index) else { return nil }
+        return Cell(
+          index: index, column: computed ? snapshot?.column(at: index) : nil, frame: cell.frame,
+          instance: cell.instanceID, color: cell.backgroundColor.map(Self.hex), text: cell.text,
+          price: cell.price,
+          image: cell.imagePath.map { $0.contains("://") ? $0 : Self.absolute($0) })
+      })
+  }
+
+  /// The same facts with image paths relative to `folder`, so that they read the same on every
+  /// machine and in every checkout.
+  public func withImages(relativeTo folder: String) -> GoldenFacts {
+    var facts = self
+    let base = Self.absolute(folder)
+    for i in facts.cells.indices {
+      facts.cells[i].image = facts.cells[i].image.map { Self.relative($0, to: base) }
+    }
+    return facts
+  }
+
+  static func hex(_ c: Color) -> String {
+    func byte(_ v: Double) -> String {
+      let b = Int((min(1, max(0, v)) * 255).rounded())
+      return String(b, radix: 16).count == 1 ? "0" + String(b, radix: 16) : String(b, radix: 16)
+    }
+    return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + (c.alpha < 1 ? byte(c.alpha) : "")
+  }
+
+  static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// `path` relative to the folder `base` (both made absolute); URLs are kept.
+  static func relative(_ path: String, to base: String) -> String {
+    if path.contains("://") { return path }
+    let target = absolute(path).split(separator: "/")
+    let from = base.split(separator: "/")
+    var common = 0
+    while common < min(target.count, from.count) && target[common] == from[common] { common += 1 }
+    let ups = Array(repeating: "..", count: from.count - common)
+    return (ups + target[common...].map(String.init)).joined(separator: "/")
+  }
+}
+
+// MARK: - The facts file
+
+extension GoldenFacts {
+  /// Writes the frames' facts: one cell a line, keys in a fixed order, so the file is the same
+  /// bytes in every run and a `git diff` of it reads as what changed.
+  static func fileContents(_ frames: [GoldenFacts]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    let w = JSONWriter { bytes.append(contentsOf: $0) }
+    w.write("{\"frames\": [")
+    for (k, facts) in frames.enumerated() {
+      w.write(k == 0 ? "\n  {\"offset\": " : ",\n  {\"offset\": ")
+      w.write(facts.offset)
+      if facts.isHorizontal { w.write(", \"flow\": \"horizontal\"") }
+      w.write(", \"cells\": [")
+      for (i, cell) in facts.cells.enumerated() {
+        w.write(i == 0 ? "\n    {\"index\": " : ",\n    {\"index\": ")
+        w.write(cell.index)
+        if let column = cell.column {
+          w.write(", \"column\": ")
+          w.write(column)
+        }
+        for (key, value) in [
+          ("x", cell.frame.minX), ("y", cell.frame.minY), ("width", cell.frame.width),
+          ("height", cell.frame.height),
+        ] {
+          w.write(", \"\(key)\": ")
+          w.write(value)
+        }
+        w.write(", \"cell\": ")
+        w.write(cell.instance)
+        for (key, value) in [
+          ("color", cell.color), ("text", cell.text), ("price", cell.price), ("image", cell.image),
+        ] {
+          if let value {
+            w.write(", \"\(key)\": ")
+            w.write(quoting: value)
+          }
+        }
+        w.write("}")
+      }
+      w.write(facts.cells.isEmpty ? "]}" : "\n  ]}")
+    }
+    w.write(frames.isEmpty ? "]}\n" : "\n]}\n")
+    w.flush()
+    return bytes
+  }
+
+  private enum FileKey: String, CaseIterable { case frames }
+  private enum FrameKey: String, CaseIterable { case cells, flow, offset }
+  private enum CellKey: String, CaseIterable {
+    case cell, color, column, height, image, index, price, text, width, x, y
+  }
+  private static let fileKeys = JSONKeys<FileKey>()
+  private static let frameKeys = JSONKeys<FrameKey>()
+  private static let cellKeys = JSONKeys<CellKey>()
+
+  /// Reads a facts file; nil when there is none (a golden recorded before facts existed).
+  ///
+  /// - Throws: ``GoldenError`` (`.file`) naming the file and field when it is damaged.
+  static func read(from path: String) throws(GoldenError) -> [GoldenFacts]? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    do throws(JSONInputError) {
+      return try JSONDocument(contentsOf: path).read { (r: inout JSONReader) throws(JSONInputError) in
+        var frames: [GoldenFacts] = []
+        try r.beginObject()
+        while try r.nextKey(fileKeys) != nil {
+          try r.beginArray()
+          while try r.nextElement() { frames.append(try readFrame(&r)) }
+        }
+        return frames
+      }
+    } catch {
+      throw GoldenError(
+        .file, "The facts file is damaged: \(error). Delete it and re-record the golden.")
+    }
+  }
+
+  private static func readFrame(_ r: inout JSONReader) throws(JSONInputError) -> GoldenFacts {
+    var facts = GoldenFacts(offset: 0, cells: [])
+    try r.beginObject()
+    while let key = try r.nextKey(frameKeys) {
+      switch key {
+      case .offset: facts.offset = try r.number()
+      case .flow: facts.isHorizontal = try r.oneOf(["horizontal": true, "vertical": false])
+      case .cells:
+        try r.beginArray()
+        while try r.nextElement() {
+          var cell = Cell(index: 0, frame: .zero, instance: 0)
+          var frame = (x: 0.0, y: 0.0, width: 0.0, height: 0.0)
+          try r.beginObject()
+          while let key = try r.nextKey(cellKeys) {
+            switch key {
+            case .index: cell.index = try r.integer(min: 0, max: Int(Int32.max))
+            case .column: cell.column = try r.integer(min: 0, max: 100_000)
+            case .x: frame.x = try r.number()
+            case .y: frame.y = try r.number()
+            case .width: frame.width = try r.number()
+            case .height: frame.height = try r.number()
+            case .cell: cell.instance = try r.integer(min: 0, max: Int(Int32.max))
+            case .color: cell.color = try r.string()
+            case .text: cell.text = try r.string()
+            case .price: cell.price = try r.string()
+            case .image: cell.image = try r.string()
+            }
+          }
+          cell.frame = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+          facts.cells.append(cell)
+        }
+      }
+    }
+    return facts
+  }
+}
