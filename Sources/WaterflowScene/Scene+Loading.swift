@@ -371,7 +371,7 @@ extension Scene {
   {
     var count: Int?
     var heights: [Double]?
-    var imported: [Item]?
+    var source: String?
     try r.beginObject()
     while let key = try r.nextKey(patternKeys) {
       switch key {
@@ -382,23 +382,23 @@ extension Scene {
         while try r.nextElement() { list.append(try r.number(min: 0, max: 1_000_000)) }
         guard !list.isEmpty else { throw r.fail("needs at least one height") }
         heights = list
-      case .import:
-        let full = resolve(try r.string(), against: scenePath)
-        let document: JSONDocument
-        do { document = try JSONDocument(contentsOf: full) } catch {
-          throw r.fail("cannot read the shop data file \(full)")
-        }
-        imported = try json(of: document).read(options: readingOptions) {
-          (shop: inout JSONReader) throws(JSONInputError) in
-          try readShopItems(&shop, relativeTo: full)
-        }
+      case .import: source = try r.string()
       }
     }
-    if let imported {
+    if let source {
       if count != nil || heights != nil {
         throw r.fail(key: "import", "give either import or a pattern {count, heights}, not both")
       }
-      return ItemList(imported)
+      let full = resolve(source, against: scenePath)
+      let document: JSONDocument
+      do { document = try JSONDocument(contentsOf: full) } catch {
+        throw r.fail(key: "import", "cannot read the shop data file \(full)")
+      }
+      return ItemList(
+        try json(of: document).read(options: readingOptions) {
+          (shop: inout JSONReader) throws(JSONInputError) in
+          try readShopItems(&shop, relativeTo: full)
+        })
     }
     guard let count else { throw r.fail(key: "count", "missing") }
     guard let heights else { throw r.fail(key: "heights", "missing") }
