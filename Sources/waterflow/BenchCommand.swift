@@ -180,7 +180,8 @@ extension BenchCommand {
       let h = 100 + rng.next() % 1101
       let price = "\(1 + rng.next() % 999).\(rng.next() % 10)\(rng.next() % 10)"
       text += Array(
-        "\(i > 0 ? ",\n" : ""){\"w\": \(w), \"h\": \(h), \"price\": \"\(price)\"}".utf8)
+        "\(i > 0 ? ",\n" : ""){\"w\": \(w), \"h\": \(h), \"price\": \"\(price)\"}"
+          .utf8)
     }
     text += Array("\n]}\n".utf8)
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -69,7 +69,8 @@ func stream(_ body: (JSONWriter) -> Void) throws {
   }
   if failure != 0 {
     throw CLIError(
-      "Cannot write to standard output: \(String(cString: strerror(failure)).lowercased()).")
+      "Cannot write to standard output: \(String(cString: strerror(failure)).lowercased())."
+    )
   }
 }
 

@@ -16,7 +16,8 @@ private func read<T>(
   _ body: (inout JSONReader) throws(JSONInputError) -> T
 ) -> Result<T, JSONInputError> {
   Result { () throws(JSONInputError) in
-    try JSONDocument(Array(text.utf8), file: "test.json").read(options: options, body)
+    try JSONDocument(Array(text.utf8), file: "test.json").read(
+      options: options, body)
   }
 }
 
@@ -24,7 +25,9 @@ private func read<T>(
 private func number(_ text: String, options: JSONReader.Options = []) -> Result<
   Double, JSONInputError
 > {
-  read(text, options: options) { (r: inout JSONReader) throws(JSONInputError) in try r.number() }
+  read(text, options: options) { (r: inout JSONReader) throws(JSONInputError) in
+    try r.number()
+  }
 }
 
 /// A list of points `[{"x": …, "y": …, "label": …}]`, read as the formats read objects.
@@ -59,11 +62,16 @@ private func error<T>(_ result: Result<T, JSONInputError>) -> JSONInputError? {
 
 extension JSONReaderTests {
   @Test(arguments: [
-    ("0", 0.0), ("1", 1), ("-0", -0.0), ("-1", -1), ("0.5", 0.5), ("1e3", 1000), ("1E-3", 0.001),
-    ("1.25e+2", 125), ("123456789", 123_456_789), ("0.1", 0.1), ("0.000001", 0.000001),
-    ("9007199254740993", 9_007_199_254_740_992), ("1.7976931348623157e308", .greatestFiniteMagnitude),
-    ("5e-324", .leastNonzeroMagnitude), ("2.2250738585072014e-308", 2.2250738585072014e-308),
-    ("123456789012345678901234567890", 1.2345678901234568e29), ("0.30000000000000004", 0.30000000000000004),
+    ("0", 0.0), ("1", 1), ("-0", -0.0), ("-1", -1), ("0.5", 0.5), ("1e3", 1000),
+    ("1E-3", 0.001),
+    ("1.25e+2", 125), ("123456789", 123_456_789), ("0.1", 0.1),
+    ("0.000001", 0.000001),
+    ("9007199254740993", 9_007_199_254_740_992),
+    ("1.7976931348623157e308", .greatestFiniteMagnitude),
+    ("5e-324", .leastNonzeroMagnitude),
+    ("2.2250738585072014e-308", 2.2250738585072014e-308),
+    ("123456789012345678901234567890", 1.2345678901234568e29),
+    ("0.30000000000000004", 0.30000000000000004),
   ])
   func numbers_ReadAsTheNearestDouble(text: String, value: Double) throws {
     let d = try number(text).get()
@@ -75,13 +83,19 @@ extension JSONReaderTests {
     var g = SystemRandomNumberGenerator()
     for _ in 0..<20_000 {
       let digits = Int.random(in: 1...20, using: &g)
-      var text = String(UInt64.random(in: 1...UInt64.max, using: &g)).prefix(digits)
+      var text = String(UInt64.random(in: 1...UInt64.max, using: &g)).prefix(
+        digits)
       if Bool.random(using: &g) {
-        text.insert(".", at: text.index(text.startIndex, offsetBy: Int.random(in: 0..<text.count)))
+        text.insert(
+          ".",
+          at: text.index(
+            text.startIndex, offsetBy: Int.random(in: 0..<text.count)))
         if text.first == "." { text = "0" + text }
         if text.last == "." { text += "5" }
       }
-      if Bool.random(using: &g) { text += "e\(Int.random(in: -30...30, using: &g))" }
+      if Bool.random(using: &g) {
+        text += "e\(Int.random(in: -30...30, using: &g))"
+      }
       let s = String(text)
       #expect(try number(s).get() == Double(s)!, "\(s)")
     }
@@ -91,7 +105,9 @@ extension JSONReaderTests {
   func badNumbers_AreSyntaxErrorsWithLineAndColumn(text: String) {
     let e = error(number(text))
     #expect(e?.field == "", "\(text): \(String(describing: e))")
-    #expect(e?.message.hasPrefix("invalid JSON at line 1, column ") == true, "\(text): \(String(describing: e))")
+    #expect(
+      e?.message.hasPrefix("invalid JSON at line 1, column ") == true,
+      "\(text): \(String(describing: e))")
   }
 
   @Test func hugeNumbers_AreNotFinite() {
@@ -101,15 +117,20 @@ extension JSONReaderTests {
   @Test func zeroAndOne_AreNumbers_TrueAndFalseAreNot() throws {
     #expect(try number("0").get() == 0)
     #expect(try number("1").get() == 1)
-    #expect(error(number("true"))?.message == "expected a number, found a boolean")
-    #expect(error(number("false"))?.message == "expected a number, found a boolean")
-    let flag = read("1") { (r: inout JSONReader) throws(JSONInputError) in try r.bool() }
+    #expect(
+      error(number("true"))?.message == "expected a number, found a boolean")
+    #expect(
+      error(number("false"))?.message == "expected a number, found a boolean")
+    let flag = read("1") { (r: inout JSONReader) throws(JSONInputError) in
+      try r.bool()
+    }
     #expect(error(flag)?.message == "expected true or false, found a number")
   }
 
   @Test func numericStrings_OnlyWhenTheFormatAllowsThem() throws {
     #expect(try number("\" 12.5 \"", options: .numericStrings).get() == 12.5)
-    #expect(error(number("\"12.5\""))?.message == "expected a number, found a string")
+    #expect(
+      error(number("\"12.5\""))?.message == "expected a number, found a string")
     #expect(
       error(number("\"tall\"", options: .numericStrings))?.message
         == "expected a number, found the string \"tall\"")
@@ -125,7 +146,9 @@ extension JSONReaderTests {
 extension JSONReaderTests {
   @Test func strings_DecodeEscapesAndUnicode() throws {
     let text = #""a\"b\\c\/d\b\f\n\r\t \u00e9 \uD83D\uDE00 ü 日本""#
-    let s = try read(text) { (r: inout JSONReader) throws(JSONInputError) in try r.string() }.get()
+    let s = try read(text) { (r: inout JSONReader) throws(JSONInputError) in
+      try r.string()
+    }.get()
     #expect(s == "a\"b\\c/d\u{8}\u{c}\n\r\t é 😀 ü 日本")
   }
 
@@ -138,15 +161,22 @@ extension JSONReaderTests {
     (#""\uDE00""#, "half a surrogate pair"),
   ])
   func badStrings_AreSyntaxErrors(text: String, says: String) {
-    let e = error(read(text) { (r: inout JSONReader) throws(JSONInputError) in try r.string() })
-    #expect(e?.message.hasPrefix("invalid JSON at line 1, column ") == true, "\(text)")
-    #expect(e?.message.contains(says) == true, "\(text): \(String(describing: e))")
+    let e = error(
+      read(text) { (r: inout JSONReader) throws(JSONInputError) in
+        try r.string()
+      })
+    #expect(
+      e?.message.hasPrefix("invalid JSON at line 1, column ") == true, "\(text)"
+    )
+    #expect(
+      e?.message.contains(says) == true, "\(text): \(String(describing: e))")
   }
 
   @Test func invalidUTF8_IsASyntaxError() {
     let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x22]
     let result = Result { () throws(JSONInputError) in
-      try JSONDocument(bytes, file: "x.json").read { (r: inout JSONReader) throws(JSONInputError) in
+      try JSONDocument(bytes, file: "x.json").read {
+        (r: inout JSONReader) throws(JSONInputError) in
         try r.string()
       }
     }
@@ -159,16 +189,22 @@ extension JSONReaderTests {
 extension JSONReaderTests {
   @Test func objects_ReadInAnyOrder_NullIsAbsentWhenAsked() throws {
     let p = try points(
-      #"[{"y": 2, "x": 1}, {"label": "a"}, {}, {"x": null}]"#, options: .nullIsAbsent
+      #"[{"y": 2, "x": 1}, {"label": "a"}, {}, {"x": null}]"#,
+      options: .nullIsAbsent
     ).get()
     #expect(p.count == 4)
     #expect(p[0].0 == 1 && p[0].1 == 2 && p[0].2 == nil)
     #expect(p[1].2 == "a" && p[2].0 == nil && p[3].0 == nil)
-    #expect(error(points(#"[{"x": null}]"#))?.message == "expected a number, found null")
+    #expect(
+      error(points(#"[{"x": null}]"#))?.message
+        == "expected a number, found null")
   }
 
   @Test(arguments: [
-    (#"[{"x": 1}, {"z": 1}]"#, "[1].z", "unknown key (expected one of: x, y, label)"),
+    (
+      #"[{"x": 1}, {"z": 1}]"#, "[1].z",
+      "unknown key (expected one of: x, y, label)"
+    ),
     (#"[{"x": 1, "x": 2}]"#, "[0].x", "given twice"),
     (#"[{"x": 1}, {"y": 11}]"#, "[1].y", "must be at most 10, got 11"),
     (#"[{"y": -1}]"#, "[0].y", "must be at least 0, got -1"),
@@ -176,9 +212,14 @@ extension JSONReaderTests {
     (#"[{"x": "tall"}]"#, "[0].x", "expected a number, found a string"),
     (#"[3]"#, "[0]", "expected an object, found a number"),
     (#"{"x": 1}"#, "", "expected an array, found an object"),
-    (#"[{"x\u0031": 1}]"#, "[0].x1", "unknown key (expected one of: x, y, label)"),
+    (
+      #"[{"x\u0031": 1}]"#, "[0].x1",
+      "unknown key (expected one of: x, y, label)"
+    ),
   ])
-  func fieldErrors_NameTheFileAndThePath(text: String, field: String, message: String) {
+  func fieldErrors_NameTheFileAndThePath(
+    text: String, field: String, message: String
+  ) {
     let e = error(points(text))
     #expect(e?.file == "test.json")
     #expect(e?.field == field, "\(text): \(String(describing: e))")
@@ -186,33 +227,50 @@ extension JSONReaderTests {
   }
 
   @Test(arguments: [
-    ("[{\"x\": 1}\n {\"x\": 2}]", 2, 2, "expected ',' or ']' after a value, found '{'"),
+    (
+      "[{\"x\": 1}\n {\"x\": 2}]", 2, 2,
+      "expected ',' or ']' after a value, found '{'"
+    ),
     ("[{\"x\" 1}]", 1, 7, "expected ':' after the key, found '1'"),
     ("[{\"x\": 1,}]", 1, 10, "expected a key in double quotes, found '}'"),
     ("[\n  {\"x\": 1},\n  {\"x\": }\n]", 3, 9, "expected a value, found '}'"),
-    ("[{\"x\": 1}", 1, 10, "expected ',' or ']' after a value, found the end of the file"),
-    ("[{\"x\": 1}] x", 1, 12, "expected the end of the file after the value, found 'x'"),
+    (
+      "[{\"x\": 1}", 1, 10,
+      "expected ',' or ']' after a value, found the end of the file"
+    ),
+    (
+      "[{\"x\": 1}] x", 1, 12,
+      "expected the end of the file after the value, found 'x'"
+    ),
     ("[{“x”: 1}]", 1, 3, "expected a key in double quotes, found '“'"),
     ("[{\"label\": \"é\", \"x\": tru}]", 1, 22, "expected a value, found 't'"),
   ])
-  func syntaxErrors_GiveLineAndColumn(text: String, line: Int, column: Int, problem: String) {
+  func syntaxErrors_GiveLineAndColumn(
+    text: String, line: Int, column: Int, problem: String
+  ) {
     let e = error(points(text))
     #expect(e?.field == "")
     #expect(
-      e?.message == "invalid JSON at line \(line), column \(column): \(problem)",
+      e?.message
+        == "invalid JSON at line \(line), column \(column): \(problem)",
       "\(text): \(String(describing: e))")
   }
 
-  @Test func syntaxErrors_ComeBeforeFieldErrors_AsIfTheWholeFileWereParsedFirst() {
+  @Test
+  func syntaxErrors_ComeBeforeFieldErrors_AsIfTheWholeFileWereParsedFirst() {
     // [3] alone is a field error at [0]; the broken text after it is what gets reported.
     let e = error(points("[3, {"))
-    #expect(e?.field == "" && e?.message.hasPrefix("invalid JSON at line 1, column 6") == true)
+    #expect(
+      e?.field == ""
+        && e?.message.hasPrefix("invalid JSON at line 1, column 6") == true)
     #expect(error(points("[3]"))?.field == "[0]")
   }
 
   @Test func skippedKeys_AreSkipped_ValueAndAll() throws {
     let lenient = JSONKeys<PointKey>(unknown: .skip)
-    let x = try read(#"{"extra": {"a": [1, {"b": null}], "c": "d"}, "x": 3, "more": [true]}"#) {
+    let x = try read(
+      #"{"extra": {"a": [1, {"b": null}], "c": "d"}, "x": 3, "more": [true]}"#
+    ) {
       (r: inout JSONReader) throws(JSONInputError) -> Double? in
       var x: Double?
       try r.beginObject()
@@ -241,8 +299,13 @@ extension JSONReaderTests {
   }
 
   @Test func deepNesting_IsRefusedNotACrash() {
-    let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-    let e = error(read(text) { (r: inout JSONReader) throws(JSONInputError) in try r.skipValue() })
+    let text =
+      String(repeating: "[", count: 100_000)
+      + String(repeating: "]", count: 100_000)
+    let e = error(
+      read(text) { (r: inout JSONReader) throws(JSONInputError) in
+        try r.skipValue()
+      })
     #expect(e?.message.contains("nested more than 512 levels deep") == true)
   }
 }
@@ -253,14 +316,17 @@ extension JSONReaderTests {
   @Test func files_AreReadWhole_AndAMissingOneIsNamed() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "waterflow-json-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("big.json").path
-    let text = "[" + (0..<50_000).map { "{\"x\": \($0)}" }.joined(separator: ",") + "]"
+    let text =
+      "[" + (0..<50_000).map { "{\"x\": \($0)}" }.joined(separator: ",") + "]"
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     let document = try JSONDocument(contentsOf: path)
     #expect(Array(document.text) == Array(text.utf8))
-    let sum = try document.read { (r: inout JSONReader) throws(JSONInputError) in
+    let sum = try document.read {
+      (r: inout JSONReader) throws(JSONInputError) in
       var sum = 0.0
       try r.beginArray()
       while try r.nextElement() {
@@ -271,8 +337,10 @@ extension JSONReaderTests {
     }
     #expect(sum == Double(49_999 * 50_000 / 2))
     let missing = dir.appendingPathComponent("missing.json").path
-    #expect(throws: JSONInputError(
-      file: missing, field: "", message: "cannot read the file (no such file or directory)")
+    #expect(
+      throws: JSONInputError(
+        file: missing, field: "",
+        message: "cannot read the file (no such file or directory)")
     ) { try JSONDocument(contentsOf: missing) }
   }
 }
@@ -282,7 +350,8 @@ extension JSONReaderTests {
 extension JSONReaderTests {
   @Test func writer_QuotesAndNumbers_FollowTheOneRule() {
     let values: [Double] = [
-      0, 1, -1, 0.5, 1e15, 1e15 - 1, -1e15 + 1, 123.456, 1e-7, .infinity, -.infinity, .nan, -0.0,
+      0, 1, -1, 0.5, 1e15, 1e15 - 1, -1e15 + 1, 123.456, 1e-7, .infinity,
+      -.infinity, .nan, -0.0,
       2.5e20,
     ]
     let text = JSONWriter.text { w in
@@ -296,8 +365,12 @@ extension JSONReaderTests {
       text
         == values.map { $0.jsonText + " " }.joined()
         + "\"a\\\"b\\\\c\\nd\\te\\rf\\u0001g\\u001fh é 😀\"")
-    #expect(1e15.jsonText == "1000000000000000.0" && (1e15 - 1).jsonText == "999999999999999")
-    #expect((-0.0).jsonText == "0" && Double.nan.jsonText == "null" && 0.5.jsonText == "0.5")
+    #expect(
+      1e15.jsonText == "1000000000000000.0"
+        && (1e15 - 1).jsonText == "999999999999999")
+    #expect(
+      (-0.0).jsonText == "0" && Double.nan.jsonText == "null"
+        && 0.5.jsonText == "0.5")
   }
 
   @Test func writer_GivesTheSameText_InPiecesOfAnySize() {

@@ -86,18 +86,44 @@ extension ScrollScriptTests {
 
   @Test(arguments: [
     (#"{"fps": 0, "segments": []}"#, "fps", "must be at least 1, got 0"),
-    (#"[{"scroll": {"to": 5, "frames": 0}}]"#, "[0].scroll.frames", "must be at least 1, got 0"),
-    (#"[{"rotate": {"width": 0, "height": 1}}]"#, "[0].rotate.width", "must be at least 1, got 0"),
-    (#"[{"rotate": {"width": 1, "height": 0}}]"#, "[0].rotate.height", "must be at least 1, got 0"),
-    (#"[{"rotate": {"width": 1, "height": 1, "columns": 0}}]"#, "[0].rotate.columns", "must be at least 1, got 0"),
-    (#"[{"fling": {"velocity": 1, "rate": 0}}]"#, "[0].fling.rate", "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1"),
-    (#"[{"fling": {"velocity": 1, "rate": 1}}]"#, "[0].fling.rate", "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1"),
+    (
+      #"[{"scroll": {"to": 5, "frames": 0}}]"#, "[0].scroll.frames",
+      "must be at least 1, got 0"
+    ),
+    (
+      #"[{"rotate": {"width": 0, "height": 1}}]"#, "[0].rotate.width",
+      "must be at least 1, got 0"
+    ),
+    (
+      #"[{"rotate": {"width": 1, "height": 0}}]"#, "[0].rotate.height",
+      "must be at least 1, got 0"
+    ),
+    (
+      #"[{"rotate": {"width": 1, "height": 1, "columns": 0}}]"#,
+      "[0].rotate.columns", "must be at least 1, got 0"
+    ),
+    (
+      #"[{"fling": {"velocity": 1, "rate": 0}}]"#, "[0].fling.rate",
+      "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1"
+    ),
+    (
+      #"[{"fling": {"velocity": 1, "rate": 1}}]"#, "[0].fling.rate",
+      "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1"
+    ),
     (#"[{"jump": true}]"#, "[0].jump", "expected a number, found a boolean"),
-    (#"{"from": false, "segments": []}"#, "from", "expected a number, found a boolean"),
-    (#"[{"loadMore": {"count": 1, "reload": 1}}]"#, "[0].loadMore.reload", "expected true or false, found a number"),
+    (
+      #"{"from": false, "segments": []}"#, "from",
+      "expected a number, found a boolean"
+    ),
+    (
+      #"[{"loadMore": {"count": 1, "reload": 1}}]"#, "[0].loadMore.reload",
+      "expected true or false, found a number"
+    ),
     (#"[{"pause": "1"}]"#, "[0].pause", "expected a number, found a string"),
   ])
-  func zero_IsRefusedByRange_AndBooleansAreNotNumbers(json: String, field: String, says: String) {
+  func zero_IsRefusedByRange_AndBooleansAreNotNumbers(
+    json: String, field: String, says: String
+  ) {
     let e = failure(json)
     #expect(e?.field == field, "\(json): \(String(describing: e))")
     #expect(e?.message == says, "\(json): \(String(describing: e))")
@@ -108,22 +134,61 @@ extension ScrollScriptTests {
 
 extension ScrollScriptTests {
   @Test(arguments: [
-    (#"{"segments": [{"scroll": {"to": 5}}]}"#, "segments[0].scroll", "give one of \"duration\" (seconds) or \"frames\""),
-    (#"[{"scroll": {"frames": 5}}]"#, "[0].scroll", "give one of \"to\" (an offset) or \"by\" (a distance)"),
-    (#"[{"scroll": {"to": 5, "by": 5, "frames": 5}}]"#, "[0].scroll", "give one of \"to\" (an offset) or \"by\" (a distance)"),
-    (#"[{"scroll": {"to": 5, "frames": 2, "curve": "bouncy"}}]"#, "[0].scroll.curve", "expected \"linear\" or \"ease-in-out\" (use a fling segment to decelerate)"),
-    (#"[{"scroll": {"to": 5, "frames": 2, "crve": "linear"}}]"#, "[0].scroll.crve", "unknown key (expected one of: by, curve, duration, frames, to)"),
+    (
+      #"{"segments": [{"scroll": {"to": 5}}]}"#, "segments[0].scroll",
+      "give one of \"duration\" (seconds) or \"frames\""
+    ),
+    (
+      #"[{"scroll": {"frames": 5}}]"#, "[0].scroll",
+      "give one of \"to\" (an offset) or \"by\" (a distance)"
+    ),
+    (
+      #"[{"scroll": {"to": 5, "by": 5, "frames": 5}}]"#, "[0].scroll",
+      "give one of \"to\" (an offset) or \"by\" (a distance)"
+    ),
+    (
+      #"[{"scroll": {"to": 5, "frames": 2, "curve": "bouncy"}}]"#,
+      "[0].scroll.curve",
+      "expected \"linear\" or \"ease-in-out\" (use a fling segment to decelerate)"
+    ),
+    (
+      #"[{"scroll": {"to": 5, "frames": 2, "crve": "linear"}}]"#,
+      "[0].scroll.crve",
+      "unknown key (expected one of: by, curve, duration, frames, to)"
+    ),
     (#"[{"fling": {}}]"#, "[0].fling.velocity", "missing"),
-    (#"[{"wobble": 3}]"#, "[0].wobble", "unknown segment (expected scroll, pause, fling, loadMore, refresh, rotate or jump)"),
-    (#"[{"pause": 1, "jump": 2}]"#, "[0]", "a segment has exactly one of: scroll, pause, fling, loadMore, refresh, rotate, jump"),
-    (#"[{}]"#, "[0]", "a segment has exactly one of: scroll, pause, fling, loadMore, refresh, rotate, jump"),
+    (
+      #"[{"wobble": 3}]"#, "[0].wobble",
+      "unknown segment (expected scroll, pause, fling, loadMore, refresh, rotate or jump)"
+    ),
+    (
+      #"[{"pause": 1, "jump": 2}]"#, "[0]",
+      "a segment has exactly one of: scroll, pause, fling, loadMore, refresh, rotate, jump"
+    ),
+    (
+      #"[{}]"#, "[0]",
+      "a segment has exactly one of: scroll, pause, fling, loadMore, refresh, rotate, jump"
+    ),
     (#"{"fps": 30}"#, "segments", "expected an array of segments"),
-    (#"{"fps": 30, "segments": [], "sgements": []}"#, "sgements", "unknown key (expected one of: fps, from, segments)"),
-    (#"3"#, "", "expected an object with \"segments\", or an array of segments"),
-    (#"[{"jump": 2e9}]"#, "[0].jump", "must be at most 1000000000, got 2000000000"),
-    ("{\"segments\": [\n  {\"pause\": 1},\n  {\"pause\" 1}\n]}", "", "invalid JSON at line 3, column 12: expected ':' after the key, found '1'"),
+    (
+      #"{"fps": 30, "segments": [], "sgements": []}"#, "sgements",
+      "unknown key (expected one of: fps, from, segments)"
+    ),
+    (
+      #"3"#, "", "expected an object with \"segments\", or an array of segments"
+    ),
+    (
+      #"[{"jump": 2e9}]"#, "[0].jump",
+      "must be at most 1000000000, got 2000000000"
+    ),
+    (
+      "{\"segments\": [\n  {\"pause\": 1},\n  {\"pause\" 1}\n]}", "",
+      "invalid JSON at line 3, column 12: expected ':' after the key, found '1'"
+    ),
   ])
-  func badScripts_NameTheFileAndTheField(json: String, field: String, says: String) {
+  func badScripts_NameTheFileAndTheField(
+    json: String, field: String, says: String
+  ) {
     let e = failure(json)
     #expect(e?.file.hasSuffix("script.json") == true)
     #expect(e?.field == field, "\(json): \(String(describing: e))")
