@@ -22,7 +22,7 @@ let package = Package(
     // Engine: standard library only.
     .target(name: "WaterflowLayout"),
     .target(name: "WaterflowView", dependencies: ["WaterflowLayout"]),
-    // Reading and writing JSON: standard library only.
+    // Reading and writing JSON: the standard library, and libc to read files.
     .target(name: "WaterflowJSON"),
     .target(name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView", "WaterflowJSON"]),
 

@@ -84,7 +84,8 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
           throw r.fail(key: key.rawValue, "missing")
         }
         return FontStackFingerprint(
-          cairo: parts[.cairo]!, pixman: parts[.pixman]!, freetype: parts[.freetype]!,
+          cairo: parts[.cairo]!, pixman: parts[.pixman]!,
+          freetype: parts[.freetype]!,
           font: parts[.font]!, fontHash: parts[.fontHash]!)
       }
     } catch {

@@ -1,6 +1,6 @@
 internal import Foundation
-public import WaterflowRender
 internal import WaterflowJSON
+public import WaterflowRender
 internal import WaterflowScene
 
 /// The list of goldens that `waterflow golden check|record|prune` works through.
@@ -101,7 +101,8 @@ public struct GoldenManifest: Sendable {
     }
     do throws(JSONInputError) {
       (entries, unmanaged) = try document.read {
-        (r: inout JSONReader) throws(JSONInputError) in try Self.read(&r, path: path)
+        (r: inout JSONReader) throws(JSONInputError) in
+        try Self.read(&r, path: path)
       }
     } catch {
       throw GoldenError(.configuration, error.description)
@@ -118,7 +119,8 @@ public struct GoldenManifest: Sendable {
   private static let entryKeys = JSONKeys<EntryKey>()
   private static let sequenceKeys = JSONKeys<SequenceKey>()
 
-  private static func read(_ r: inout JSONReader, path: String) throws(JSONInputError)
+  private static func read(_ r: inout JSONReader, path: String)
+    throws(JSONInputError)
     -> ([Entry], [String])
   {
     guard try r.peek() == .object else {
@@ -145,7 +147,8 @@ public struct GoldenManifest: Sendable {
             if let other = owners[golden] {
               throw r.fail(
                 key: "name",
-                "'\(entry.name)' needs the golden '\(golden)', which '\(other)' already uses")
+                "'\(entry.name)' needs the golden '\(golden)', which '\(other)' already uses"
+              )
             }
             owners[golden] = entry.name
           }
@@ -158,7 +161,8 @@ public struct GoldenManifest: Sendable {
     return (entries, unmanaged)
   }
 
-  private static func readEntry(_ r: inout JSONReader, path: String) throws(JSONInputError)
+  private static func readEntry(_ r: inout JSONReader, path: String)
+    throws(JSONInputError)
     -> Entry
   {
     let nameRule =
@@ -177,12 +181,16 @@ public struct GoldenManifest: Sendable {
     while let key = try r.nextKey(entryKeys) {
       switch key {
       case .name:
-        guard try r.peek() == .string, case let text = try r.string(), isValidName(text) else {
+        guard try r.peek() == .string, case let text = try r.string(),
+          isValidName(text)
+        else {
           throw r.fail(nameRule)
         }
         name = text
       case .scene:
-        guard try r.peek() == .string, case let text = try r.string(), !text.isEmpty else {
+        guard try r.peek() == .string, case let text = try r.string(),
+          !text.isEmpty
+        else {
           throw r.fail("expected the scene file, relative to \(path)")
         }
         scene = text
@@ -204,7 +212,8 @@ public struct GoldenManifest: Sendable {
           }
         }
         guard let from, let to, let by else {
-          throw r.fail("expected {\"from\": Y0, \"to\": Y1, \"step\": S} with S > 0")
+          throw r.fail(
+            "expected {\"from\": Y0, \"to\": Y1, \"step\": S} with S > 0")
         }
         guard abs(to - from) / by <= 1000 else {
           throw r.fail("more than 1000 frames; use a larger step")
@@ -213,8 +222,10 @@ public struct GoldenManifest: Sendable {
       case .threshold: diffOptions.threshold = try r.number(min: 0, max: 1)
       case .includeAA: diffOptions.includeAA = try r.bool()
       case .maxDiffPixels:
-        tolerance.maxMismatchedPixels = try r.integer(min: 0, max: Int(Int32.max))
-      case .maxDiffRatio: tolerance.maxMismatchedRatio = try r.number(min: 0, max: 1)
+        tolerance.maxMismatchedPixels = try r.integer(
+          min: 0, max: Int(Int32.max))
+      case .maxDiffRatio:
+        tolerance.maxMismatchedRatio = try r.number(min: 0, max: 1)
       case .masks:
         try r.beginArray()
         while try r.nextElement() {
@@ -230,7 +241,9 @@ public struct GoldenManifest: Sendable {
             throw r.fail("expected [x, y, width, height] in pixels")
           }
           diffOptions.masks.append(
-            PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+            PixelRect(
+              x: numbers[0], y: numbers[1], width: numbers[2],
+              height: numbers[3]))
         }
       case .maskCells:
         try r.beginArray()
@@ -248,11 +261,14 @@ public struct GoldenManifest: Sendable {
       guard offset == nil, step == nil else {
         throw r.fail("give either offset/step or sequence, not both")
       }
-      position = .sequence(from: sequence.from, to: sequence.to, step: sequence.step)
+      position = .sequence(
+        from: sequence.from, to: sequence.to, step: sequence.step)
     }
     return Entry(
-      name: name, scenePath: Scene.resolve(scene, against: path), position: position,
-      options: options, overview: overview, diffOptions: diffOptions, tolerance: tolerance,
+      name: name, scenePath: Scene.resolve(scene, against: path),
+      position: position,
+      options: options, overview: overview, diffOptions: diffOptions,
+      tolerance: tolerance,
       maskedCells: cells)
   }
 

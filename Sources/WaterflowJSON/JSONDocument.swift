@@ -41,7 +41,8 @@ public struct JSONDocument: Sendable {
     // Read in place into a buffer sized from fstat (not zeroed first: the read fills it).
     let size = max(Int(info.st_size), 0)
     var failed = false
-    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) {
+      buffer, initialized in
       var count = 0
       while count < size {
         let n = readFile(fd, buffer.baseAddress! + count, size - count)
@@ -57,7 +58,9 @@ public struct JSONDocument: Sendable {
       initialized = count + 1
     }
     // A file that grew meanwhile, or a pipe (size 0), is read on in chunks.
-    if !failed && bytes.count - 1 == size && readMore(fd, into: &bytes) < 0 { failed = true }
+    if !failed && bytes.count - 1 == size && readMore(fd, into: &bytes) < 0 {
+      failed = true
+    }
     guard !failed else { throw failure() }
     self.bytes = bytes
     self.file = path
@@ -98,7 +101,9 @@ private func readMore(_ fd: Int32, into bytes: inout [UInt8]) -> Int {
   var chunk = [UInt8](repeating: 0, count: 65_536)
   var total = 0
   while true {
-    let n = chunk.withUnsafeMutableBytes { readFile(fd, $0.baseAddress!, $0.count) }
+    let n = chunk.withUnsafeMutableBytes {
+      readFile(fd, $0.baseAddress!, $0.count)
+    }
     if n < 0 && errno == EINTR { continue }
     if n <= 0 { return total > 0 ? total : n }
     bytes.insert(contentsOf: chunk[..<n], at: bytes.count - 1)
@@ -107,6 +112,8 @@ private func readMore(_ fd: Int32, into bytes: inout [UInt8]) -> Int {
 }
 
 /// `read(2)`, under a name the document's own `read` does not hide.
-private func readFile(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+private func readFile(
+  _ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int
+) -> Int {
   read(fd, buffer, count)
 }

@@ -35,7 +35,9 @@ public struct JSONKeys<Key: Sendable>: Sendable {
     precondition(keys.count <= 64, "a table holds at most 64 keys")
     heads = keys.map { Self.head(Array($0.0.utf8)) }
     lengths = keys.map { $0.0.utf8.count }
-    starts = keys.indices.map { i in keys[..<i].reduce(0) { $0 + $1.0.utf8.count } }
+    starts = keys.indices.map { i in
+      keys[..<i].reduce(0) { $0 + $1.0.utf8.count }
+    }
     bytes = keys.flatMap { Array($0.0.utf8) }
     self.keys = keys.map(\.1)
     self.unknown = unknown
@@ -68,7 +70,8 @@ public struct JSONKeys<Key: Sendable>: Sendable {
   }
 }
 
-extension JSONKeys where Key: CaseIterable & RawRepresentable, Key.RawValue == String {
+extension JSONKeys
+where Key: CaseIterable & RawRepresentable, Key.RawValue == String {
   /// A table of every case, named by its raw value and listed in declaration order.
   public init(unknown: Unknown = .reject, unknownMessage: String? = nil) {
     self.init(

@@ -6,12 +6,14 @@ extension JSONReader {
   /// - Throws: "must be at least 0, got -1", "must be greater than 0, got 0", "must be at most 4, got 5".
   @inlinable
   public mutating func number(
-    min: Double, max: Double = .greatestFiniteMagnitude, exclusiveMin: Bool = false
+    min: Double, max: Double = .greatestFiniteMagnitude,
+    exclusiveMin: Bool = false
   ) throws(JSONInputError) -> Double {
     let d = try number()
     if exclusiveMin ? d <= min : d < min {
       throw fail(
-        "must be \(exclusiveMin ? "greater than" : "at least") \(min.jsonText), got \(d.jsonText)")
+        "must be \(exclusiveMin ? "greater than" : "at least") \(min.jsonText), got \(d.jsonText)"
+      )
     }
     if d > max {
       throw fail("must be at most \(max.jsonText), got \(d.jsonText)")
@@ -24,7 +26,8 @@ extension JSONReader {
   /// - Throws: "expected a whole number, got 2.5", "must be at least 1, got 0",
   ///   "must be at most 1000, got 1001 (the documented limit)".
   @inlinable
-  public mutating func integer(min: Int, max: Int) throws(JSONInputError) -> Int {
+  public mutating func integer(min: Int, max: Int) throws(JSONInputError) -> Int
+  {
     let d = try number()
     guard d == d.rounded() else {
       throw fail("expected a whole number, got \(d.jsonText)")
@@ -33,7 +36,8 @@ extension JSONReader {
       throw fail("must be at least \(min), got \(d.jsonText)")
     }
     guard d <= Double(max) else {
-      throw fail("must be at most \(max), got \(d.jsonText) (the documented limit)")
+      throw fail(
+        "must be at most \(max), got \(d.jsonText) (the documented limit)")
     }
     return Int(d)
   }
@@ -41,7 +45,9 @@ extension JSONReader {
   /// The value of the name that comes next.
   ///
   /// - Throws: "\"diagonal\" is not one of \"horizontal\", \"vertical\"".
-  public mutating func oneOf<T>(_ choices: [String: T]) throws(JSONInputError) -> T {
+  public mutating func oneOf<T>(_ choices: [String: T]) throws(JSONInputError)
+    -> T
+  {
     let name = try string()
     guard let value = choices[name] else {
       throw fail(

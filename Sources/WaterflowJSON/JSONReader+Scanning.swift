@@ -16,7 +16,8 @@ extension JSONReader {
       if c >= 0x80 { ascii = false }
       i += 1
     }
-    let bytes = UnsafeBufferPointer(start: base + start + 1, count: i - start - 1)
+    let bytes = UnsafeBufferPointer(
+      start: base + start + 1, count: i - start - 1)
     if ascii { return (String(decoding: bytes, as: UTF8.self), i + 1) }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw syntaxError(at: start, "invalid UTF-8 in a string")
@@ -41,7 +42,8 @@ extension JSONReader {
   func badCharacterInString(at offset: Int) -> JSONInputError {
     offset == end
       ? syntaxError(at: offset, "a string that does not end")
-      : syntaxError(at: offset, "a control character in a string (write it as \\u00XX)")
+      : syntaxError(
+        at: offset, "a control character in a string (write it as \\u00XX)")
   }
 
   /// The slow path, for strings with backslash escapes.
@@ -56,8 +58,10 @@ extension JSONReader {
         let d: UInt8
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"):
+          d = c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"):
+          d = c - UInt8(ascii: "A") + 10
         default: return nil
         }
         v = v << 4 | UInt32(d)
@@ -75,7 +79,8 @@ extension JSONReader {
       }
       let e = base[i + 1]
       switch e {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+        out.append(e)
       case UInt8(ascii: "b"): out.append(0x08)
       case UInt8(ascii: "f"): out.append(0x0C)
       case UInt8(ascii: "n"): out.append(0x0A)
@@ -88,7 +93,8 @@ extension JSONReader {
         var length = 6
         if code >= 0xD800 && code < 0xDC00 {
           // A high surrogate: the low one must follow as a second escape.
-          guard base[i + 6] == UInt8(ascii: "\\"), base[i + 7] == UInt8(ascii: "u"),
+          guard base[i + 6] == UInt8(ascii: "\\"),
+            base[i + 7] == UInt8(ascii: "u"),
             let low = hex4(i + 8), low >= 0xDC00, low < 0xE000
           else {
             throw syntaxError(at: i, "a \\u escape of half a surrogate pair")
@@ -156,7 +162,8 @@ extension JSONReader {
       i += 1
       c = base[i]
       guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else {
-        throw syntaxError(at: start, "an invalid number (a digit must follow the point)")
+        throw syntaxError(
+          at: start, "an invalid number (a digit must follow the point)")
       }
       repeat {
         if digits < 19 {
@@ -179,7 +186,8 @@ extension JSONReader {
       }
       c = base[i]
       guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else {
-        throw syntaxError(at: start, "an invalid number (a digit must follow the e)")
+        throw syntaxError(
+          at: start, "an invalid number (a digit must follow the e)")
       }
       var e = 0
       repeat {
@@ -192,10 +200,13 @@ extension JSONReader {
     pos = i
     if exact && mantissa < 1 << 53 && exponent >= -22 && exponent <= 22 {
       var d = Double(mantissa)
-      d = exponent < 0 ? d / Self.powersOfTen[-exponent] : d * Self.powersOfTen[exponent]
+      d =
+        exponent < 0
+        ? d / Self.powersOfTen[-exponent] : d * Self.powersOfTen[exponent]
       return negative ? -d : d
     }
-    return Self.slowDouble(UnsafeBufferPointer(start: base + start, count: i - start))
+    return Self.slowDouble(
+      UnsafeBufferPointer(start: base + start, count: i - start))
   }
 
   /// The standard library's parser, for the numbers the fast path leaves.
@@ -219,15 +230,19 @@ extension JSONReader {
   public func fail(key: String, _ message: String) -> JSONInputError {
     let path = fieldPath()
     return JSONInputError(
-      file: file, field: path.isEmpty ? key : "\(path).\(key)", message: message)
+      file: file, field: path.isEmpty ? key : "\(path).\(key)", message: message
+    )
   }
 
   /// An error at the object or array the cursor is in, as a whole.
   public func failInContainer(_ message: String) -> JSONInputError {
-    JSONInputError(file: file, field: fieldPath(levels: outer), message: message)
+    JSONInputError(
+      file: file, field: fieldPath(levels: outer), message: message)
   }
 
   /// The path of the current field: `items[3].h`, `[0].scroll`, or empty at the top.
+  ///
+  /// - Complexity: O(depth), decoding each key from the text: meant for messages.
   public func fieldPath() -> String { fieldPath(levels: outer + [current]) }
 
   func fieldPath(levels: [Level]) -> String {
@@ -256,7 +271,8 @@ extension JSONReader {
     var column = 1
     for i in lineStart..<offset where base[i] & 0xC0 != 0x80 { column += 1 }
     return JSONInputError(
-      file: file, field: "", message: "invalid JSON at line \(line), column \(column): \(problem)")
+      file: file, field: "",
+      message: "invalid JSON at line \(line), column \(column): \(problem)")
   }
 
   /// What is at `offset`, for a message: "'}'", "the end of the file", "'“'".
@@ -266,16 +282,24 @@ extension JSONReader {
     let c = base[offset]
     if c < 0x80 { return "'\(describeByte(c))'" }
     var length = 0
-    while length < 4 && offset + length < end && (length == 0 || base[offset + length] & 0xC0 == 0x80) {
+    while length < 4 && offset + length < end
+      && (length == 0 || base[offset + length] & 0xC0 == 0x80)
+    {
       length += 1
     }
-    if let text = String(validating: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self) {
+    if let text = String(
+      validating: UnsafeBufferPointer(start: base + offset, count: length),
+      as: UTF8.self)
+    {
       return "'\(text)'"
     }
-    return "the byte 0x\(String(c, radix: 16, uppercase: true)), which is not UTF-8"
+    return
+      "the byte 0x\(String(c, radix: 16, uppercase: true)), which is not UTF-8"
   }
 
   func describeByte(_ c: UInt8) -> String {
-    c >= 0x20 && c < 0x7F ? String(UnicodeScalar(c)) : "\\u\(String(repeating: "0", count: c < 0x10 ? 3 : 2))\(String(c, radix: 16))"
+    c >= 0x20 && c < 0x7F
+      ? String(UnicodeScalar(c))
+      : "\\u\(String(repeating: "0", count: c < 0x10 ? 3 : 2))\(String(c, radix: 16))"
   }
 }

@@ -5,12 +5,13 @@
 /// golden manifests, the font-stack fingerprint), so all of them name the file and the field
 /// (`items[765432].h`) in their messages and give a line and column for syntax errors.
 ///
-/// Why a scanner of our own: on a 1,000,000-item scene (`{"w", "h", "price"}` items, 41 MB),
-/// measured in one hyperfine run on the project's 2-core machine, Python's `json.load` took
-/// 0.84–0.96 s; Foundation's `JSONDecoder` took 1.8–2.0 s (435 MB) even into plain synthesized
-/// `Decodable` structs, with no field paths and no unknown-key checks; the `JSONValue` enum tree
-/// it used to build took 8.6–14 s (488 MB). The issue asks for half of Python's time; this reader
-/// loads the scene in about a fifth of it (see `Tests/WaterflowMotionTests/Bench/bench-json.sh`).
+/// Why a scanner of our own: the issue asks a 1,000,000-item scene (`{"w", "h", "price"}` items,
+/// 41 MB) to load in half the time of Python's `json.load`. Measured in one hyperfine run on the
+/// project's 2-core machine, `json.load` took 0.84–0.96 s and Foundation's `JSONDecoder` 1.8–2.0 s
+/// (435 MB) even into plain synthesized `Decodable` structs, with no field paths and no unknown-key
+/// checks: twice Python's time, not half. The `JSONValue` enum tree it used to build took 8.6–14 s
+/// (488 MB). This reader loads that scene in about 170 ms against 490 ms for `json.load`, both timed
+/// in process (`Tests/WaterflowMotionTests/Bench/bench-json.sh`).
 ///
 /// The reader is a cursor: `beginObject()` then `nextKey(_:)` until nil, `beginArray()` then
 /// `nextElement()` until false, and one scalar read (or `skipValue()`) for every key and element.
@@ -124,7 +125,8 @@ public struct JSONReader {
   mutating func typeMismatch(_ expected: String) -> JSONInputError {
     skipWhitespace()
     guard let kind = kind(at: pos) else {
-      return syntaxError(at: pos, "expected a value, found \(describe(at: pos))")
+      return syntaxError(
+        at: pos, "expected a value, found \(describe(at: pos))")
     }
     return fail("expected \(expected), found \(kind.name)")
   }
@@ -137,7 +139,9 @@ public struct JSONReader {
   @inlinable
   public mutating func beginObject() throws(JSONInputError) {
     skipWhitespace()
-    guard base[pos] == UInt8(ascii: "{") else { throw typeMismatch("an object") }
+    guard base[pos] == UInt8(ascii: "{") else {
+      throw typeMismatch("an object")
+    }
     try enter(isArray: false)
   }
 
@@ -154,7 +158,8 @@ public struct JSONReader {
   @inlinable @inline(__always)
   mutating func enter(isArray: Bool) throws(JSONInputError) {
     guard outer.count < Self.maximumDepth else {
-      throw syntaxError(at: pos, "nested more than \(Self.maximumDepth) levels deep")
+      throw syntaxError(
+        at: pos, "nested more than \(Self.maximumDepth) levels deep")
     }
     pos += 1
     outer.append(current)
@@ -172,7 +177,9 @@ public struct JSONReader {
   /// - Throws: at the key, when `keys` does not know it (unless it skips unknown keys) or it
   ///   was given before; a syntax error for broken text.
   @inlinable
-  public mutating func nextKey<Key>(_ keys: JSONKeys<Key>) throws(JSONInputError) -> Key? {
+  public mutating func nextKey<Key>(_ keys: JSONKeys<Key>)
+    throws(JSONInputError) -> Key?
+  {
     while true {
       skipWhitespace()
       if current.hasMember {
@@ -184,7 +191,9 @@ public struct JSONReader {
           leave()
           return nil
         } else {
-          throw syntaxError(at: pos, "expected ',' or '}' after a value, found \(describe(at: pos))")
+          throw syntaxError(
+            at: pos,
+            "expected ',' or '}' after a value, found \(describe(at: pos))")
         }
       } else if base[pos] == UInt8(ascii: "}") {
         pos += 1
@@ -192,7 +201,9 @@ public struct JSONReader {
         return nil
       }
       guard base[pos] == UInt8(ascii: "\"") else {
-        throw syntaxError(at: pos, "expected a key in double quotes, found \(describe(at: pos))")
+        throw syntaxError(
+          at: pos, "expected a key in double quotes, found \(describe(at: pos))"
+        )
       }
       let keyStart = pos
       current.hasMember = true
@@ -200,7 +211,9 @@ public struct JSONReader {
       var i = pos + 1
       while true {
         let c = base[i]
-        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 {
+          break
+        }
         i += 1
       }
       let match: Int?
@@ -210,12 +223,15 @@ public struct JSONReader {
       } else {
         let (text, after) = try string(at: keyStart)
         var utf8 = Array(text.utf8)
-        match = utf8.withUnsafeMutableBufferPointer { keys.index(of: $0.baseAddress!, count: $0.count) }
+        match = utf8.withUnsafeMutableBufferPointer {
+          keys.index(of: $0.baseAddress!, count: $0.count)
+        }
         pos = after
       }
       skipWhitespace()
       guard base[pos] == UInt8(ascii: ":") else {
-        throw syntaxError(at: pos, "expected ':' after the key, found \(describe(at: pos))")
+        throw syntaxError(
+          at: pos, "expected ':' after the key, found \(describe(at: pos))")
       }
       pos += 1
       skipWhitespace()
@@ -251,7 +267,9 @@ public struct JSONReader {
         return true
       }
       guard base[pos] == UInt8(ascii: "]") else {
-        throw syntaxError(at: pos, "expected ',' or ']' after a value, found \(describe(at: pos))")
+        throw syntaxError(
+          at: pos,
+          "expected ',' or ']' after a value, found \(describe(at: pos))")
       }
     } else if base[pos] != UInt8(ascii: "]") {
       current.hasMember = true
@@ -280,7 +298,9 @@ public struct JSONReader {
     skipWhitespace()
     let c = base[pos]
     let d: Double
-    if c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) {
+    if c == UInt8(ascii: "-")
+      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    {
       d = try scanNumber()
     } else if c == UInt8(ascii: "\"") && options.contains(.numericStrings) {
       let (text, after) = try string(at: pos)
@@ -320,7 +340,8 @@ public struct JSONReader {
       return text
     }
     if options.contains(.numbersAsText),
-      c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+      c == UInt8(ascii: "-")
+        || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
     {
       return try scanNumber().jsonText
     }
@@ -348,14 +369,17 @@ public struct JSONReader {
       while true {
         skipWhitespace()
         guard base[pos] == UInt8(ascii: "\"") else {
-          throw syntaxError(at: pos, "expected a key in double quotes, found \(describe(at: pos))")
+          throw syntaxError(
+            at: pos,
+            "expected a key in double quotes, found \(describe(at: pos))")
         }
         current.hasMember = true
         current.key = pos
         pos = try skipString(at: pos)
         skipWhitespace()
         guard base[pos] == UInt8(ascii: ":") else {
-          throw syntaxError(at: pos, "expected ':' after the key, found \(describe(at: pos))")
+          throw syntaxError(
+            at: pos, "expected ':' after the key, found \(describe(at: pos))")
         }
         pos += 1
         try skipValue()
@@ -367,7 +391,9 @@ public struct JSONReader {
           leave()
           return
         } else {
-          throw syntaxError(at: pos, "expected ',' or '}' after a value, found \(describe(at: pos))")
+          throw syntaxError(
+            at: pos,
+            "expected ',' or '}' after a value, found \(describe(at: pos))")
         }
       }
     case .array:
@@ -380,11 +406,13 @@ public struct JSONReader {
     case .bool:
       if try literal("true") { return }
       if try !literal("false") {
-        throw syntaxError(at: pos, "expected a value, found \(describe(at: pos))")
+        throw syntaxError(
+          at: pos, "expected a value, found \(describe(at: pos))")
       }
     case .null:
       if try !literal("null") {
-        throw syntaxError(at: pos, "expected a value, found \(describe(at: pos))")
+        throw syntaxError(
+          at: pos, "expected a value, found \(describe(at: pos))")
       }
     }
   }
@@ -394,7 +422,9 @@ public struct JSONReader {
     skipWhitespace()
     guard pos == end else {
       throw syntaxError(
-        at: pos, "expected the end of the file after the value, found \(describe(at: pos))")
+        at: pos,
+        "expected the end of the file after the value, found \(describe(at: pos))"
+      )
     }
   }
 
@@ -414,7 +444,9 @@ extension String {
   /// Without leading and trailing spaces, tabs and newlines.
   @usableFromInline
   var trimmingWhitespace: Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    let isSpace: (Character) -> Bool = {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+    }
     guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
     let last = lastIndex(where: { !isSpace($0) })!
     return self[first...last]

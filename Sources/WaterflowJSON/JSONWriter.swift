@@ -10,7 +10,9 @@ public final class JSONWriter {
   private let sink: (UnsafeRawBufferPointer) -> Void
 
   /// A writer that hands `sink` its text in pieces of up to `capacity` bytes.
-  public init(capacity: Int = 1 << 16, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+  public init(
+    capacity: Int = 1 << 16, sink: @escaping (UnsafeRawBufferPointer) -> Void
+  ) {
     precondition(capacity >= 64, "a buffer of at least 64 bytes")
     self.capacity = capacity
     self.sink = sink
@@ -24,7 +26,9 @@ public final class JSONWriter {
 
   /// Writes `text` as it is.
   public func write(_ text: StaticString) {
-    append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    append(
+      UnsafeRawBufferPointer(
+        start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Writes `text` as it is.
@@ -49,7 +53,9 @@ public final class JSONWriter {
         i -= 1
         tmp[i] = UInt8(ascii: "-")
       }
-      (buffer + count).update(from: tmp.baseAddress!.assumingMemoryBound(to: UInt8.self) + i, count: tmp.count - i)
+      (buffer + count).update(
+        from: tmp.baseAddress!.assumingMemoryBound(to: UInt8.self) + i,
+        count: tmp.count - i)
       return tmp.count - i
     }
     count += length
@@ -66,8 +72,11 @@ public final class JSONWriter {
     var text = text
     text.withUTF8 { bytes in
       var run = 0
-      for (i, c) in bytes.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
-        append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[run..<i]))
+      for (i, c) in bytes.enumerated()
+      where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
+        append(
+          UnsafeRawBufferPointer(
+            rebasing: UnsafeRawBufferPointer(bytes)[run..<i]))
         switch c {
         case UInt8(ascii: "\""): write("\\\"")
         case UInt8(ascii: "\\"): write("\\\\")
@@ -79,7 +88,8 @@ public final class JSONWriter {
         }
         run = i + 1
       }
-      append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[run...]))
+      append(
+        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[run...]))
     }
     write("\"")
   }
@@ -105,7 +115,8 @@ public final class JSONWriter {
         return
       }
     }
-    UnsafeMutableRawPointer(buffer + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    UnsafeMutableRawPointer(buffer + count).copyMemory(
+      from: bytes.baseAddress!, byteCount: bytes.count)
     count += bytes.count
   }
 }

@@ -8,6 +8,9 @@ extension Double {
 
   /// The whole number ``jsonText`` writes without a fraction, or nil when it writes something else.
   var jsonInteger: Int? {
-    isFinite && self == rounded() && abs(self) < 1e15 ? Int(self) : nil
+    // Below 1e15 (which NaN and the infinities are not), whole exactly when it survives Int.
+    guard abs(self) < 1e15 else { return nil }
+    let n = Int(self)
+    return Double(n) == self ? n : nil
   }
 }

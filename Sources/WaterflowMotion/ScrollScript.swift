@@ -114,7 +114,8 @@ extension ScrollScript {
         try ScrollScript(reading: &r, fps: defaultFPS, from: defaultFrom)
       }
     } catch {
-      throw ScrollScriptError(file: error.file, field: error.field, message: error.message)
+      throw ScrollScriptError(
+        file: error.file, field: error.field, message: error.message)
     }
   }
 
@@ -122,14 +123,17 @@ extension ScrollScript {
   private enum SegmentKey: String, CaseIterable {
     case scroll, pause, fling, loadMore, refresh, rotate, jump
   }
-  private enum ScrollKey: String, CaseIterable { case by, curve, duration, frames, to }
+  private enum ScrollKey: String, CaseIterable {
+    case by, curve, duration, frames, to
+  }
   private enum FlingKey: String, CaseIterable { case bounce, rate, velocity }
   private enum ChangeKey: String, CaseIterable { case count, reload }
   private enum RotateKey: String, CaseIterable { case columns, height, width }
   private static let topKeys = JSONKeys<TopKey>()
   private static let segmentKeys = JSONKeys<SegmentKey>(
     unknownMessage:
-      "unknown segment (expected scroll, pause, fling, loadMore, refresh, rotate or jump)")
+      "unknown segment (expected scroll, pause, fling, loadMore, refresh, rotate or jump)"
+  )
   private static let scrollKeys = JSONKeys<ScrollKey>()
   private static let flingKeys = JSONKeys<FlingKey>()
   private static let changeKeys = JSONKeys<ChangeKey>()
@@ -139,14 +143,18 @@ extension ScrollScript {
   /// The range of offsets and distances.
   private static let offsets = 1e9
 
-  private init(reading r: inout JSONReader, fps defaultFPS: Double, from defaultFrom: Double)
+  private init(
+    reading r: inout JSONReader, fps defaultFPS: Double,
+    from defaultFrom: Double
+  )
     throws(JSONInputError)
   {
     var fps = defaultFPS
     var from = defaultFrom
     switch try r.peek() {
     case .array:
-      self.init(fps: fps, from: from, segments: try Self.readSegments(&r, fps: fps))
+      self.init(
+        fps: fps, from: from, segments: try Self.readSegments(&r, fps: fps))
     case .object:
       // The frame rate turns seconds into frames, and it may come after the segments: fps and
       // from are read first, from a copy of the reader.
@@ -155,7 +163,8 @@ extension ScrollScript {
       while let key = try ahead.nextKey(Self.topKeys) {
         switch key {
         case .fps: fps = try ahead.number(min: 1, max: 240)
-        case .from: from = try ahead.number(min: -Self.offsets, max: Self.offsets)
+        case .from:
+          from = try ahead.number(min: -Self.offsets, max: Self.offsets)
         case .segments: try ahead.skipValue()
         }
       }
@@ -168,14 +177,18 @@ extension ScrollScript {
           try r.skipValue()
         }
       }
-      guard let segments else { throw r.fail(key: "segments", "expected an array of segments") }
+      guard let segments else {
+        throw r.fail(key: "segments", "expected an array of segments")
+      }
       self.init(fps: fps, from: from, segments: segments)
     default:
-      throw r.fail("expected an object with \"segments\", or an array of segments")
+      throw r.fail(
+        "expected an object with \"segments\", or an array of segments")
     }
   }
 
-  private static func readSegments(_ r: inout JSONReader, fps: Double) throws(JSONInputError)
+  private static func readSegments(_ r: inout JSONReader, fps: Double)
+    throws(JSONInputError)
     -> [Segment]
   {
     func frames(_ seconds: Double) -> Int { Int((seconds * fps).rounded()) }
@@ -184,7 +197,9 @@ extension ScrollScript {
     try r.beginArray()
     while try r.nextElement() {
       try r.beginObject()
-      guard let key = try r.nextKey(segmentKeys) else { throw r.fail(oneSegment) }
+      guard let key = try r.nextKey(segmentKeys) else {
+        throw r.fail(oneSegment)
+      }
       switch key {
       case .scroll:
         var target: Segment.Target?
@@ -196,14 +211,18 @@ extension ScrollScript {
           given.insert(key)
           switch key {
           case .to: target = .offset(try r.number(min: -offsets, max: offsets))
-          case .by: target = .distance(try r.number(min: -offsets, max: offsets))
-          case .duration: count = max(1, frames(try r.number(min: 0, max: maxSeconds)))
+          case .by:
+            target = .distance(try r.number(min: -offsets, max: offsets))
+          case .duration:
+            count = max(1, frames(try r.number(min: 0, max: maxSeconds)))
           case .frames: count = try r.integer(min: 1, max: Self.maximumFrames)
           case .curve:
-            guard try r.peek() == .string, let parsed = ScrollCurve(rawValue: try r.string())
+            guard try r.peek() == .string,
+              let parsed = ScrollCurve(rawValue: try r.string())
             else {
               throw r.fail(
-                "expected \"linear\" or \"ease-in-out\" (use a fling segment to decelerate)")
+                "expected \"linear\" or \"ease-in-out\" (use a fling segment to decelerate)"
+              )
             }
             curve = parsed
           }
@@ -216,7 +235,8 @@ extension ScrollScript {
         }
         segments.append(.scroll(to: target, frames: count, curve: curve))
       case .pause:
-        segments.append(.pause(frames: frames(try r.number(min: 0, max: maxSeconds))))
+        segments.append(
+          .pause(frames: frames(try r.number(min: 0, max: maxSeconds))))
       case .fling:
         var velocity: Double?
         var rate = DecelerationRate.normal
@@ -227,20 +247,25 @@ extension ScrollScript {
           case .velocity: velocity = try r.number(min: -1e6, max: 1e6)
           case .rate:
             let kind = try r.peek()
-            if kind == .string, let parsed = DecelerationRate(name: try r.string()) {
+            if kind == .string,
+              let parsed = DecelerationRate(name: try r.string())
+            {
               rate = parsed
-            } else if kind == .number, case let d = try r.number(), d > 0, d < 1 {
+            } else if kind == .number, case let d = try r.number(), d > 0, d < 1
+            {
               rate = DecelerationRate(perMillisecond: d)
             } else {
               throw r.fail(
-                "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1")
+                "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1"
+              )
             }
           case .bounce: bounces = try r.bool()
           }
         }
         guard let velocity else { throw r.fail(key: "velocity", "missing") }
         segments.append(
-          .fling(Deceleration(velocity: velocity, rate: rate, bounces: bounces)))
+          .fling(Deceleration(velocity: velocity, rate: rate, bounces: bounces))
+        )
       case .loadMore, .refresh:
         var count: Int?
         var reload = true
@@ -248,7 +273,8 @@ extension ScrollScript {
           try r.beginObject()
           while let key = try r.nextKey(changeKeys) {
             switch key {
-            case .count: count = try r.integer(min: 0, max: Scene.maximumItemCount)
+            case .count:
+              count = try r.integer(min: 0, max: Scene.maximumItemCount)
             case .reload: reload = try r.bool()
             }
           }
@@ -274,11 +300,14 @@ extension ScrollScript {
         }
         guard let width else { throw r.fail(key: "width", "missing") }
         guard let height else { throw r.fail(key: "height", "missing") }
-        segments.append(.rotate(Size(width: width, height: height), columns: columns))
+        segments.append(
+          .rotate(Size(width: width, height: height), columns: columns))
       case .jump:
         segments.append(.jump(try r.number(min: -offsets, max: offsets)))
       }
-      if try r.nextKey(segmentKeys) != nil { throw r.failInContainer(oneSegment) }
+      if try r.nextKey(segmentKeys) != nil {
+        throw r.failInContainer(oneSegment)
+      }
     }
     return segments
   }

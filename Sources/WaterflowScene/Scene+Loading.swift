@@ -6,12 +6,16 @@ extension Scene {
   ///
   /// - Throws: ``SceneError`` naming the file and the field at fault.
   public init(contentsOf path: String) throws(SceneError) {
-    do { try self.init(try JSONDocument(contentsOf: path)) } catch { throw SceneError(error) }
+    do { try self.init(try JSONDocument(contentsOf: path)) } catch {
+      throw SceneError(error)
+    }
   }
 
   /// Reads a scene from bytes; `path` names the source in messages and anchors relative image paths.
   public init(data: Data, path: String) throws(SceneError) {
-    do { try self.init(JSONDocument(data, file: path)) } catch { throw SceneError(error) }
+    do { try self.init(JSONDocument(data, file: path)) } catch {
+      throw SceneError(error)
+    }
   }
 
   /// The default scene: an iPhone-sized viewport and the reference control's defaults, no items.
@@ -45,7 +49,9 @@ extension Scene {
       if try r.peek() == .array {
         // A bare shop data file: the reference's plist of goods.
         var scene = Scene(path: path)
-        scene.sections = [ItemList(try Self.readShopItems(&r, relativeTo: path))]
+        scene.sections = [
+          ItemList(try Self.readShopItems(&r, relativeTo: path))
+        ]
         return scene
       }
       if try Self.isLayoutFile(r) { return try Scene(readingLayoutFile: &r, path: path) }
@@ -55,7 +61,9 @@ extension Scene {
 
   /// The document itself, or for a property list (binary, XML, or named `.plist`) the same
   /// values as JSON, so that one reader reads both.
-  static func json(of document: JSONDocument) throws(JSONInputError) -> JSONDocument {
+  static func json(of document: JSONDocument) throws(JSONInputError)
+    -> JSONDocument
+  {
     let head = document.text.prefix(64)
     guard
       head.starts(with: Array("bplist".utf8))
@@ -82,7 +90,8 @@ extension Scene {
   private static func writePropertyList(_ value: Any, to w: JSONWriter) {
     switch value {
     case let s as String: w.write(quoting: s)
-    case let b as Bool where type(of: value) == Bool.self: w.write(b ? "true" : "false")
+    case let b as Bool where type(of: value) == Bool.self:
+      w.write(b ? "true" : "false")
     case let n as NSNumber: w.write(n.doubleValue)
     case let a as [Any]:
       w.write("[")
@@ -109,8 +118,10 @@ extension Scene {
 
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum Key: String, CaseIterable {
-    case buffer, columns, direction, empty, flow, footer, header, items, loading, margins
-    case minColumnWidth, order, orientation, sections, seed, snapToPixels, viewport
+    case buffer, columns, direction, empty, flow, footer, header, items,
+      loading, margins
+    case minColumnWidth, order, orientation, sections, seed, snapToPixels,
+      viewport
   }
   private enum ViewportKey: String, CaseIterable { case height, scale, width }
   private enum SupplementKey: String, CaseIterable { case active, height, text }
@@ -118,7 +129,9 @@ extension Scene {
     case columns, footer, header, items, margins, minColumnWidth, order
   }
   private enum ColumnsKey: String, CaseIterable { case landscape, portrait }
-  private enum PatternKey: String, CaseIterable { case count, heights, `import` }
+  private enum PatternKey: String, CaseIterable {
+    case count, heights, `import`
+  }
   private enum ItemKey: String, CaseIterable {
     case fullSpan, h, height, identifier, image, img, price, span, w
   }
@@ -141,7 +154,8 @@ extension Scene {
 
   // MARK: - Scene
 
-  private init(reading r: inout JSONReader, path: String) throws(JSONInputError) {
+  private init(reading r: inout JSONReader, path: String) throws(JSONInputError)
+  {
     self.init(path: path)
     var top = SectionFields()
     var given = Set<Key>()
@@ -154,9 +168,13 @@ extension Scene {
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
       case .orientation:
-        orientation = try r.oneOf(["portrait": Orientation.portrait, "landscape": .landscape])
+        orientation = try r.oneOf([
+          "portrait": Orientation.portrait, "landscape": .landscape,
+        ])
       case .flow:
-        layout.flow = try r.oneOf(["vertical": Flow.vertical, "horizontal": .horizontal])
+        layout.flow = try r.oneOf([
+          "vertical": Flow.vertical, "horizontal": .horizontal,
+        ])
       case .direction:
         layout.direction = try r.oneOf([
           "ltr": LayoutDirection.leftToRight, "rtl": .rightToLeft,
@@ -165,7 +183,8 @@ extension Scene {
       case .header: header = try Self.readSupplement(&r, defaultText: "Header")
       case .footer: footer = try Self.readSupplement(&r, defaultText: "Footer")
       case .empty:
-        empty = try Self.readSupplement(&r, defaultText: "No items", lengthRequired: false)
+        empty = try Self.readSupplement(
+          &r, defaultText: "No items", lengthRequired: false)
       case .loading:
         if try r.peek() == .bool {
           isLoading = try r.bool()
@@ -181,20 +200,23 @@ extension Scene {
           var fields = SectionFields()
           try r.beginObject()
           while let key = try r.nextKey(Self.sectionKeys) {
-            try fields.read(key, from: &r, scenePath: path, isScene: false)
+            try fields.read(key, from: &r, scenePath: path)
           }
           let (section, items) = try fields.finish(&r)
           sections.append(section)
           lists.append(items)
           supplements.append((fields.header, fields.footer))
         }
-        guard !sections.isEmpty else { throw r.fail("needs at least one section") }
+        guard !sections.isEmpty else {
+          throw r.fail("needs at least one section")
+        }
         parsed = sections
         self.sections = lists
         sectionSupplements = supplements
       case .columns, .minColumnWidth, .margins, .order, .items:
+        // The scene's own section, when it has no "sections".
         try top.read(
-          SectionKey(rawValue: key.rawValue)!, from: &r, scenePath: path, isScene: true)
+          SectionKey(rawValue: key.rawValue)!, from: &r, scenePath: path)
       }
     }
     layout.scale = scale
@@ -204,9 +226,12 @@ extension Scene {
     layout.emptyLength = emptyLength > 0 ? emptyLength : nil
 
     if let parsed {
-      for key in [Key.items, .columns, .minColumnWidth, .margins, .order] where given.contains(key) {
+      for key in [Key.items, .columns, .minColumnWidth, .margins, .order]
+      where given.contains(key) {
         throw r.fail(
-          key: key.rawValue, "give \(key.rawValue) inside each section when the scene has sections")
+          key: key.rawValue,
+          "give \(key.rawValue) inside each section when the scene has sections"
+        )
       }
       layout.sections = parsed
     } else {
@@ -215,13 +240,16 @@ extension Scene {
       sections = [items]
     }
     if itemCount > Self.maximumItemCount {
-      throw r.fail("\(itemCount) items is more than the limit of \(Self.maximumItemCount)")
+      throw r.fail(
+        "\(itemCount) items is more than the limit of \(Self.maximumItemCount)")
     }
     try checkColumnRoom(
       sectionFields: parsed == nil ? [""] : layout.sections.indices.map { "sections[\($0)]" })
   }
 
-  mutating func readViewport(_ r: inout JSONReader) throws(JSONInputError) {
+  mutating func readViewport(_ r: inout JSONReader)
+    throws(JSONInputError)
+  {
     var width = viewport.width
     var height = viewport.height
     try r.beginObject()
@@ -247,10 +275,12 @@ extension Scene {
     _ r: inout JSONReader, defaultText: String, lengthRequired: Bool = true
   ) throws(JSONInputError) -> Supplement {
     if try r.peek() == .number {
-      return Supplement(length: try r.number(min: 0, max: 100_000), text: defaultText)
+      return Supplement(
+        length: try r.number(min: 0, max: 100_000), text: defaultText)
     }
     return try readSupplementObject(
-      &r, keys: supplementKeys, defaultText: defaultText, lengthRequired: lengthRequired
+      &r, keys: supplementKeys, defaultText: defaultText,
+      lengthRequired: lengthRequired
     ).0
   }
 
@@ -280,7 +310,8 @@ extension Scene {
     }
     if length == nil && lengthRequired {
       throw r.fail(
-        key: "height", "missing (the header or footer's length along the scroll axis)")
+        key: "height",
+        "missing (the header or footer's length along the scroll axis)")
     }
     return (Supplement(length: length ?? 0, text: text), active)
   }
@@ -298,8 +329,10 @@ extension Scene {
     var hasMinimumWidth = false
 
     mutating func read(
-      _ key: SectionKey, from r: inout JSONReader, scenePath: String, isScene: Bool
-    ) throws(JSONInputError) {
+      _ key: SectionKey, from r: inout JSONReader, scenePath: String
+    )
+      throws(JSONInputError)
+    {
       switch key {
       case .columns:
         hasColumns = true
@@ -316,13 +349,15 @@ extension Scene {
           guard let portrait, let landscape else {
             throw r.fail("needs both portrait and landscape")
           }
-          section.columns = .perOrientation(portrait: portrait, landscape: landscape)
+          section.columns = .perOrientation(
+            portrait: portrait, landscape: landscape)
         } else {
           section.columns = .count(try r.integer(min: 1, max: 1000))
         }
       case .minColumnWidth:
         hasMinimumWidth = true
-        section.columns = .minimumWidth(try r.number(min: 0, max: 100_000, exclusiveMin: true))
+        section.columns = .minimumWidth(
+          try r.number(min: 0, max: 100_000, exclusiveMin: true))
       case .margins:
         try r.beginObject()
         while let type = try r.nextKey(Scene.marginKeys) {
@@ -344,9 +379,13 @@ extension Scene {
     }
 
     /// The section, once its object has ended.
-    func finish(_ r: inout JSONReader) throws(JSONInputError) -> (Section, ItemList) {
+    func finish(_ r: inout JSONReader) throws(JSONInputError) -> (
+      Section, ItemList
+    ) {
       if hasColumns && hasMinimumWidth {
-        throw r.fail(key: "minColumnWidth", "give either columns or minColumnWidth, not both")
+        throw r.fail(
+          key: "minColumnWidth",
+          "give either columns or minColumnWidth, not both")
       }
       return (section, items)
     }
@@ -364,17 +403,20 @@ extension Scene {
       return try readPatternOrImport(&r, scenePath: scenePath)
     case let kind:
       throw r.fail(
-        "expected a list of items or a pattern {count, heights}, found \(kind.name)")
+        "expected a list of items or a pattern {count, heights}, found \(kind.name)"
+      )
     }
   }
 
   /// `{"count": 100, "heights": [90, 110, 80]}`, or `{"import": "goods.plist"}`.
-  private static func readPatternOrImport(_ r: inout JSONReader, scenePath: String)
+  private static func readPatternOrImport(
+    _ r: inout JSONReader, scenePath: String
+  )
     throws(JSONInputError) -> ItemList
   {
     var count: Int?
     var heights: [Double]?
-    var imported: [Item]?
+    var source: String?
     try r.beginObject()
     while let key = try r.nextKey(patternKeys) {
       switch key {
@@ -382,26 +424,30 @@ extension Scene {
       case .heights:
         var list: [Double] = []
         try r.beginArray()
-        while try r.nextElement() { list.append(try r.number(min: 0, max: 1_000_000)) }
+        while try r.nextElement() {
+          list.append(try r.number(min: 0, max: 1_000_000))
+        }
         guard !list.isEmpty else { throw r.fail("needs at least one height") }
         heights = list
-      case .import:
-        let full = resolve(try r.string(), against: scenePath)
-        let document: JSONDocument
-        do { document = try JSONDocument(contentsOf: full) } catch {
-          throw r.fail("cannot read the shop data file \(full)")
-        }
-        imported = try json(of: document).read(options: readingOptions) {
-          (shop: inout JSONReader) throws(JSONInputError) in
-          try readShopItems(&shop, relativeTo: full)
-        }
+      case .import: source = try r.string()
       }
     }
-    if let imported {
+    if let source {
       if count != nil || heights != nil {
-        throw r.fail(key: "import", "give either import or a pattern {count, heights}, not both")
+        throw r.fail(
+          key: "import",
+          "give either import or a pattern {count, heights}, not both")
       }
-      return ItemList(imported)
+      let full = resolve(source, against: scenePath)
+      let document: JSONDocument
+      do { document = try JSONDocument(contentsOf: full) } catch {
+        throw r.fail(key: "import", "cannot read the shop data file \(full)")
+      }
+      return ItemList(
+        try json(of: document).read(options: readingOptions) {
+          (shop: inout JSONReader) throws(JSONInputError) in
+          try readShopItems(&shop, relativeTo: full)
+        })
     }
     guard let count else { throw r.fail(key: "count", "missing") }
     guard let heights else { throw r.fail(key: "heights", "missing") }
@@ -421,10 +467,12 @@ extension Scene {
         // Room for as many items again as the text left holds at the size of these: the list
         // then grows once or not at all, instead of being copied at every doubling.
         let perItem = max(1, (r.bytesRead - start) / items.count)
-        items.reserveCapacity(min(maximumItemCount, items.count + r.bytesLeft / perItem * 17 / 16))
+        items.reserveCapacity(
+          min(maximumItemCount, items.count + r.bytesLeft / perItem * 17 / 16))
       }
       if items.count == maximumItemCount {
-        throw r.failInContainer("more than \(maximumItemCount) items, the limit")
+        throw r.failInContainer(
+          "more than \(maximumItemCount) items, the limit")
       }
       var height: Double?
       var w: Double?
@@ -452,7 +500,9 @@ extension Scene {
       let length: ItemMetrics.Length
       if let height {
         if w != nil || h != nil {
-          throw r.fail(key: "height", "give either height or an image size {w, h}, not both")
+          throw r.fail(
+            key: "height",
+            "give either height or an image size {w, h}, not both")
         }
         length = .fixed(height)
       } else if let w, let h {
@@ -467,14 +517,17 @@ extension Scene {
       if let relative = path { path = images.resolve(relative) }
       items.append(
         Item(
-          length: length, span: fullSpan ? .full : .columns(span ?? 1), price: price,
+          length: length, span: fullSpan ? .full : .columns(span ?? 1),
+          price: price,
           image: path, identifier: identifier))
     }
     return items
   }
 
   /// The reference shop data: an array of `{w, h, img, price}` (numbers may be strings).
-  private static func readShopItems(_ r: inout JSONReader, relativeTo path: String)
+  private static func readShopItems(
+    _ r: inout JSONReader, relativeTo path: String
+  )
     throws(JSONInputError) -> [Item]
   {
     let images = ImageFolder(of: path)
@@ -482,7 +535,8 @@ extension Scene {
     try r.beginArray()
     while try r.nextElement() {
       if items.count == maximumItemCount {
-        throw r.failInContainer("more than \(maximumItemCount) items, the limit")
+        throw r.failInContainer(
+          "more than \(maximumItemCount) items, the limit")
       }
       var w: Double?
       var h: Double?
@@ -521,10 +575,13 @@ extension Scene {
 private struct ImageFolder {
   let folder: String
 
-  init(of file: String) { folder = (file as NSString).deletingLastPathComponent }
+  init(of file: String) {
+    folder = (file as NSString).deletingLastPathComponent
+  }
 
   func resolve(_ path: String) -> String {
     if path.hasPrefix("/") || path.contains("://") { return path }
-    return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+    return folder.isEmpty
+      ? path : (folder as NSString).appendingPathComponent(path)
   }
 }

@@ -143,7 +143,8 @@ public struct ItemList: Hashable, Sendable {
   public func metrics(at index: Int) -> ItemMetrics {
     switch storage {
     case .list(let items): items[index].metrics
-    case .pattern(_, let heights): ItemMetrics(length: .fixed(heights[index % heights.count]))
+    case .pattern(_, let heights):
+      ItemMetrics(length: .fixed(heights[index % heights.count]))
     }
   }
 

@@ -31,14 +31,19 @@ public struct Script: Hashable, Sendable {
   /// - Throws: ``SceneError`` naming the file and the step at fault.
   public init(contentsOf path: String) throws(SceneError) {
     do {
-      steps = try JSONDocument(contentsOf: path).read(options: Scene.readingOptions) {
+      steps = try JSONDocument(contentsOf: path).read(
+        options: Scene.readingOptions
+      ) {
         (r: inout JSONReader) throws(JSONInputError) in
         guard try r.peek() == .object else { return try Self.readSteps(&r) }
         var steps: [Step]?
         try r.beginObject()
-        while try r.nextKey(Self.topKeys) != nil { steps = try Self.readSteps(&r) }
+        while try r.nextKey(Self.topKeys) != nil {
+          steps = try Self.readSteps(&r)
+        }
         guard let steps else {
-          throw r.fail("expected an array of steps, or an object with \"steps\"")
+          throw r.fail(
+            "expected an array of steps, or an object with \"steps\"")
         }
         return steps
       }
@@ -48,18 +53,23 @@ public struct Script: Hashable, Sendable {
   }
 
   private enum TopKey: String, CaseIterable { case steps }
-  private enum StepKey: String, CaseIterable { case scroll, offset, append, prepend, resize }
+  private enum StepKey: String, CaseIterable {
+    case scroll, offset, append, prepend, resize
+  }
   private enum ScrollKey: String, CaseIterable { case step, to }
   private enum SizeKey: String, CaseIterable { case height, width }
   private static let topKeys = JSONKeys<TopKey>()
   private static let stepKeys = JSONKeys<StepKey>(
-    unknownMessage: "unknown step (expected scroll, offset, append, prepend or resize)")
+    unknownMessage:
+      "unknown step (expected scroll, offset, append, prepend or resize)")
   private static let scrollKeys = JSONKeys<ScrollKey>()
   private static let sizeKeys = JSONKeys<SizeKey>()
   private static let oneStep =
     "a step has exactly one of: scroll, offset, append, prepend, resize"
 
-  private static func readSteps(_ r: inout JSONReader) throws(JSONInputError) -> [Step] {
+  private static func readSteps(_ r: inout JSONReader) throws(JSONInputError)
+    -> [Step]
+  {
     var steps: [Step] = []
     try r.beginArray()
     while try r.nextElement() {
@@ -73,14 +83,19 @@ public struct Script: Hashable, Sendable {
         while let key = try r.nextKey(scrollKeys) {
           switch key {
           case .to: to = try r.number()
-          case .step: step = try r.number(min: 0, max: 1_000_000, exclusiveMin: true)
+          case .step:
+            step = try r.number(min: 0, max: 1_000_000, exclusiveMin: true)
           }
         }
         guard let to else { throw r.fail(key: "to", "missing") }
         steps.append(.scroll(to: to, step: step))
       case .offset: steps.append(.offset(try r.number()))
-      case .append: steps.append(.append(try r.integer(min: 0, max: Scene.maximumItemCount)))
-      case .prepend: steps.append(.prepend(try r.integer(min: 0, max: Scene.maximumItemCount)))
+      case .append:
+        steps.append(
+          .append(try r.integer(min: 0, max: Scene.maximumItemCount)))
+      case .prepend:
+        steps.append(
+          .prepend(try r.integer(min: 0, max: Scene.maximumItemCount)))
       case .resize:
         var width: Double?
         var height: Double?
@@ -91,7 +106,9 @@ public struct Script: Hashable, Sendable {
           case .height: height = try r.number(min: 1, max: 16_384)
           }
         }
-        guard let width, let height else { throw r.fail("needs width and height") }
+        guard let width, let height else {
+          throw r.fail("needs width and height")
+        }
         steps.append(.resize(Size(width: width, height: height)))
       }
       if try r.nextKey(stepKeys) != nil { throw r.failInContainer(oneStep) }

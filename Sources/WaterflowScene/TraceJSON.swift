@@ -4,7 +4,8 @@ extension JSONWriter {
   /// "reused": […], "enqueued": […], "poolSize": 3}`, with `"frame"` and `"time"` first for a
   /// frame of an animation.
   public func writeTrace(
-    _ pass: LayoutPass, event: String?, frame: (number: Int, time: Double)? = nil
+    _ pass: LayoutPass, event: String?,
+    frame: (number: Int, time: Double)? = nil
   ) {
     write("{")
     if let frame {

@@ -165,8 +165,12 @@ public final class WaterflowView {
     }
   }
 
-  private func metrics(_ index: Int) -> ItemMetrics {
-    delegate?.waterflowView(self, metricsAt: index) ?? .height(100)
+  /// The delegate's metrics for each index.
+  // The weak delegate is loaded once per layout: loading it per item cost a weak load and a
+  // retain and release through the side table for each of a million items.
+  private var metrics: (Int) -> ItemMetrics {
+    guard let delegate else { return { _ in .height(100) } }
+    return { delegate.waterflowView(self, metricsAt: $0) }
   }
 
   /// Shows the cells on screen and recycles the ones that left: the reference `layoutSubviews`.

@@ -23,6 +23,11 @@ struct BenchCommand: ParsableCommand {
   var runs = 7
   @Flag(help: "Print JSON instead of text.")
   var json = false
+  @Option(
+    help: ArgumentHelp(
+      "Only measure loading this scene file and streaming its layout as JSON (bench-json.sh times Python's json.load on the same file).",
+      valueName: "scene.json"))
+  var scene: String?
 
   func validate() throws {
     guard cells >= 1000, cells <= Scene.maximumItemCount else {
@@ -35,6 +40,10 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let scene {
+      try report(inputFigures(loading: scene))
+      return
+    }
     var results: [(String, Double)] = [("cells", Double(cells))]
     let viewport = Size(width: 375, height: 667)
     let heights: [Double] = [90, 110, 80]
@@ -187,7 +196,10 @@ struct BenchCommand: ParsableCommand {
     if sink == 42 { warn("") }  // keeps the optimiser from dropping the queries
     results += try inputFigures()
     results += try renderFigures()
+    report(results)
+  }
 
+  func report(_ results: [(String, Double)]) {
     if json {
       emit(JSONText.object(results.map { ($0.0, JSONText($0.1)) }).rendered())
     } else {
@@ -199,8 +211,8 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
-  /// Loading a scene of `cells` listed items (`{"w", "h", "price"}`, about 41 bytes each, as
-  /// `bench-json.sh` generates for Python), and streaming `layout --json` of its layout.
+  /// Loading a scene of `cells` listed items (`{"w", "h", "price"}`, about 41 bytes each, like
+  /// those `bench-json.sh` generates for Python), and streaming `layout --json` of its layout.
   func inputFigures() throws -> [(String, Double)] {
     var rng = SeededGenerator(seed: 14)
     var text: [UInt8] = []
@@ -213,7 +225,8 @@ extension BenchCommand {
       let h = 100 + rng.next() % 1101
       let price = "\(1 + rng.next() % 999).\(rng.next() % 10)\(rng.next() % 10)"
       text += Array(
-        "\(i > 0 ? ",\n" : ""){\"w\": \(w), \"h\": \(h), \"price\": \"\(price)\"}".utf8)
+        "\(i > 0 ? ",\n" : ""){\"w\": \(w), \"h\": \(h), \"price\": \"\(price)\"}"
+          .utf8)
     }
     text += Array("\n]}\n".utf8)
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -224,8 +237,13 @@ extension BenchCommand {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let path = dir + "/scene.json"
     try writeAtomically(text, to: path)
-    let megabytes = Double(text.count) / 1e6
-    var scene = Scene()
+    return try inputFigures(loading: path)
+  }
+
+  /// Loading the scene at `path`, and streaming `layout --json` of its layout.
+  func inputFigures(loading path: String) throws -> [(String, Double)] {
+    var scene = try SceneArgument.load(path)
+    let megabytes = Double(try JSONDocument(contentsOf: path).text.count) / 1e6
     let parse = median(runs) { _ in scene = try! Scene(contentsOf: path) }
     var results: [(String, Double)] = [
       ("scene_mb", megabytes), ("scene_load_ms", parse * 1e3),

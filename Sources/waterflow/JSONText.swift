@@ -24,12 +24,15 @@ enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
   /// Compact JSON; `breakingArrays` puts each element of a top-level array or of the named arrays
   /// on its own line.
   func rendered(breakingArrays: Set<String> = []) -> String {
-    JSONWriter.text { write(to: $0, breaking: breakingArrays, key: nil, depth: 0) }
+    JSONWriter.text {
+      write(to: $0, breaking: breakingArrays, key: nil, depth: 0)
+    }
   }
 
   /// Writes the value, as ``rendered(breakingArrays:)`` renders it.
   func write(
-    to out: JSONWriter, breaking: Set<String> = [], key: String? = nil, depth: Int = 0
+    to out: JSONWriter, breaking: Set<String> = [], key: String? = nil,
+    depth: Int = 0
   ) {
     switch self {
     case .null: out.write("null")

@@ -27,7 +27,9 @@ struct LayoutCommand: ParsableCommand {
   }
 
   /// One line per item, streamed.
-  static func writeText(_ snapshot: LayoutSnapshot, isLoading: Bool, to out: JSONWriter) {
+  static func writeText(
+    _ snapshot: LayoutSnapshot, isLoading: Bool, to out: JSONWriter
+  ) {
     let given = snapshot.framesAreGiven
     out.write(
       "\(snapshot.count) items, "
@@ -378,7 +380,8 @@ struct TraceCommand: ParsableCommand {
         } else {
           let p = r.pass
           var line =
-            pad(JSONText.format(p.offset), 6) + pad(String(p.displayed.count), 8)
+            pad(JSONText.format(p.offset), 6)
+            + pad(String(p.displayed.count), 8)
             + pad(String(p.created.count), 9)
             + pad(String(p.reused.count), 8) + pad(String(p.enqueued.count), 10)
             + pad(String(p.poolSize), 6)

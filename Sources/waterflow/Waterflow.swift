@@ -37,13 +37,7 @@ struct SceneArgument: ParsableArguments {
   @Flag(help: "Print JSON instead of text.")
   var json = false
 
-  func load() throws -> Scene {
-    do {
-      return try Scene(contentsOf: scene)
-    } catch {
-      throw CLIError(error.description)
-    }
-  }
+  func load() throws -> Scene { try Self.load(scene) }
 }
 
 /// Writes text to standard output in one piece.
@@ -75,7 +69,8 @@ func stream(_ body: (JSONWriter) -> Void) throws {
   }
   if failure != 0 {
     throw CLIError(
-      "Cannot write to standard output: \(String(cString: strerror(failure)).lowercased()).")
+      "Cannot write to standard output: \(String(cString: strerror(failure)).lowercased())."
+    )
   }
 }
 

@@ -773,3 +773,297 @@ extension SceneTests {
     }
   }
 }
+
+// MARK: - 0 and 1 are numbers
+
+/// Every numeric field of a scene, given 0 and 1: each is read as the number (kept, or refused
+/// for its range), never as a boolean.
+private let zeroAndOne: [(json: String, check: @Sendable (Scene) -> Bool)] = {
+  var cases: [(String, @Sendable (Scene) -> Bool)] = []
+  func add(_ json: String, _ check: @escaping @Sendable (Scene) -> Bool) {
+    cases.append((json, check))
+  }
+  for n in [0, 1] {
+    let d = Double(n)
+    add(
+      "{\"viewport\": {\"width\": 300, \"height\": 400, \"scale\": 1}, \"seed\": \(n)}",
+      { $0.scale == 1 && $0.seed == UInt64(n) })
+    add(
+      "{\"buffer\": \(n)}", { $0.buffer == d })
+    add(
+      "{\"columns\": {\"portrait\": 1, \"landscape\": 1}}",
+      {
+        $0.layout.sections[0].columns
+          == .perOrientation(portrait: 1, landscape: 1)
+      })
+    add(
+      "{\"columns\": 1}", { $0.layout.sections[0].columns == .count(1) })
+    add(
+      "{\"minColumnWidth\": 1}",
+      { $0.layout.sections[0].columns == .minimumWidth(1) })
+    add(
+      "{\"header\": \(n), \"footer\": \(n)}",
+      { $0.header?.length == d && $0.footer?.length == d })
+    add(
+      "{\"header\": {\"height\": \(n)}, \"footer\": {\"height\": \(n), \"text\": \(n)}}",
+      {
+        $0.header?.length == d
+          && $0.footer == Supplement(length: d, text: "\(n)")
+      })
+    add(
+      "{\"empty\": \(n)}", { $0.empty.length == d })
+    add(
+      "{\"empty\": {\"height\": \(n)}}", { $0.empty.length == d })
+    add(
+      "{\"loading\": {\"height\": \(n)}}",
+      { $0.loading.length == d && $0.isLoading })
+    add(
+      "{\"items\": [{\"height\": \(n), \"price\": \(n), \"identifier\": \(n)}]}",
+      {
+        $0.item(at: 0)
+          == Item(length: .fixed(d), price: "\(n)", identifier: "\(n)")
+      })
+    add(
+      "{\"items\": [{\"w\": \(n), \"h\": \(n), \"span\": 1}]}",
+      { $0.item(at: 0).length == .aspectRatio(width: d, height: d) })
+    add(
+      "{\"items\": [{\"height\": 5, \"image\": \(n)}]}",
+      { $0.item(at: 0).image == "dir/\(n)" })
+    add(
+      "{\"items\": {\"count\": \(n), \"heights\": [\(n)]}}",
+      { $0.itemCount == n && (n == 0 || $0.item(at: 0).length == .fixed(d)) })
+    add(
+      "{\"sections\": [{\"columns\": 1, \"header\": \(n), \"footer\": {\"height\": \(n)}, \"margins\": {\"row\": \(n)}}]}",
+      {
+        $0.layout.sections[0].headerLength == d
+          && $0.layout.sections[0].footerLength == d
+          && $0.layout.sections[0].margins.row == d
+      })
+    add(
+      "[{\"w\": \(n), \"h\": \(1 - n), \"price\": \(n)}]",
+      {
+        $0.item(at: 0)
+          == Item(length: .aspectRatio(width: d, height: 1 - d), price: "\(n)")
+      })
+    add(
+      // One column and no side margins, so a 1-pt viewport still leaves the column room.
+      "{\"viewport\": {\"width\": \(n + 1), \"height\": \(n + 1)}, \"columns\": 1, \"margins\": {\"left\": 0, \"right\": 0}}",
+      { $0.viewport == Size(width: d + 1, height: d + 1) })
+    for type in MarginType.allCases {
+      add("{\"margins\": {\"\(type.rawValue)\": \(n)}}") {
+        $0.layout.sections[0].margins[type] == d
+      }
+    }
+  }
+  return cases
+}()
+
+/// 0 where the range starts above it: refused with the range, as a number.
+private let zeroRefused: [(json: String, field: String, says: String)] = [
+  (
+    "{\"viewport\": {\"width\": 0}}", "viewport.width",
+    "must be greater than 0, got 0"
+  ),
+  (
+    "{\"viewport\": {\"height\": 0}}", "viewport.height",
+    "must be greater than 0, got 0"
+  ),
+  (
+    "{\"viewport\": {\"scale\": 0}}", "viewport.scale",
+    "must be greater than 0, got 0"
+  ),
+  ("{\"columns\": 0}", "columns", "must be at least 1, got 0"),
+  (
+    "{\"columns\": {\"portrait\": 0, \"landscape\": 1}}", "columns.portrait",
+    "must be at least 1, got 0"
+  ),
+  (
+    "{\"columns\": {\"portrait\": 1, \"landscape\": 0}}", "columns.landscape",
+    "must be at least 1, got 0"
+  ),
+  (
+    "{\"minColumnWidth\": 0}", "minColumnWidth", "must be greater than 0, got 0"
+  ),
+  (
+    "{\"items\": [{\"height\": 1, \"span\": 0}]}", "items[0].span",
+    "must be at least 1, got 0"
+  ),
+  (
+    "{\"sections\": [{\"columns\": 0}]}", "sections[0].columns",
+    "must be at least 1, got 0"
+  ),
+  // true and false are not numbers, wherever a number is meant.
+  ("{\"seed\": true}", "seed", "expected a number, found a boolean"),
+  (
+    "{\"viewport\": {\"scale\": false}}", "viewport.scale",
+    "expected a number, found a boolean"
+  ),
+  (
+    "{\"items\": [{\"w\": true, \"h\": 1}]}", "items[0].w",
+    "expected a number, found a boolean"
+  ),
+  (
+    "{\"items\": {\"count\": true, \"heights\": [1]}}", "items.count",
+    "expected a number, found a boolean"
+  ),
+  ("[{\"w\": 1, \"h\": false}]", "[0].h", "expected a number, found a boolean"),
+  (
+    "{\"margins\": {\"row\": true}}", "margins.row",
+    "expected a number, found a boolean"
+  ),
+  (
+    "{\"snapToPixels\": 1}", "snapToPixels",
+    "expected true or false, found a number"
+  ),
+  (
+    "{\"items\": [{\"height\": 1, \"fullSpan\": 0}]}", "items[0].fullSpan",
+    "expected true or false, found a number"
+  ),
+]
+
+extension SceneTests {
+  @Test(arguments: zeroAndOne.indices)
+  func zeroAndOne_areNumbersInEveryNumericField(case index: Int) throws {
+    let c = zeroAndOne[index]
+    let scene = try parse(c.json, path: "dir/test.json").get()
+    #expect(c.check(scene), "\(c.json)")
+  }
+
+  @Test(arguments: zeroRefused.indices)
+  func zero_isRefusedByRange_andBooleansAreNotNumbers(case index: Int) {
+    let c = zeroRefused[index]
+    switch parse(c.json, path: "dir/bad.json") {
+    case .success: Issue.record("\(c.json) parsed")
+    case .failure(let e):
+      #expect(
+        e.description == "dir/bad.json: \(c.field): \(c.says)", "\(c.json)")
+    }
+  }
+}
+
+// MARK: - Reading straight into the items
+
+extension SceneTests {
+  @Test func largeListedScene_readsEveryItem() throws {
+    let n = 20_000
+    let json =
+      "{\"items\": ["
+      + (0..<n).map {
+        "{\"w\": \($0 % 7 + 1), \"h\": \($0 % 5), \"price\": \"\($0).00\"}"
+      }
+      .joined(separator: ",\n") + "]}"
+    let scene = try parse(json).get()
+    #expect(scene.itemCount == n)
+    for i in [0, 1, 4_999, n - 1] {
+      #expect(
+        scene.item(at: i)
+          == Item(
+            length: .aspectRatio(
+              width: Double(i % 7 + 1), height: Double(i % 5)),
+            price: "\(i).00"))
+    }
+    let bad = json.replacingOccurrences(
+      of: "\"h\": 2, \"price\": \"17.00\"",
+      with: "\"h\": \"tall\", \"price\": \"17.00\"")
+    #expect(bad != json)
+    if case .failure(let e) = parse(bad, path: "big.json") {
+      #expect(
+        e.description
+          == "big.json: items[17].h: expected a number, found the string \"tall\""
+      )
+    } else {
+      Issue.record("read a bad item")
+    }
+  }
+
+  @Test func syntaxErrors_giveLineAndColumn() {
+    if case .failure(let e) = parse(
+      "{\"items\": [\n  {\"height\": 10},\n  {\"height\" 20}\n]}",
+      path: "s.json")
+    {
+      #expect(e.field == "")
+      #expect(
+        e.description
+          == "s.json: invalid JSON at line 3, column 13: expected ':' after the key, found '2'"
+      )
+    } else {
+      Issue.record("parsed broken JSON")
+    }
+  }
+
+  @Test func keysGivenTwice_orImportWithAPattern_areRefused() {
+    for (json, description) in [
+      ("{\"columns\": 2, \"columns\": 3}", "t.json: columns: given twice"),
+      (
+        "{\"items\": [{\"height\": 1, \"height\": 2}]}",
+        "t.json: items[0].height: given twice"
+      ),
+      (
+        "{\"items\": {\"import\": \"x.json\", \"count\": 3}}",
+        "t.json: items.import: give either import or a pattern {count, heights}, not both"
+      ),
+    ] {
+      if case .failure(let e) = parse(json, path: "t.json") {
+        #expect(e.description == description)
+      } else {
+        Issue.record("\(json) parsed")
+      }
+    }
+  }
+}
+
+// MARK: - Trace scripts: 0 and 1
+
+extension SceneTests {
+  @Test func script_zeroAndOne_areNumbersInEveryStep() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("s.json").path
+    func script(_ json: String) throws -> Result<Script, SceneError> {
+      try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+      return Result { () throws(SceneError) in try Script(contentsOf: path) }
+    }
+    for n in [0, 1] {
+      let d = Double(n)
+      #expect(
+        try script(
+          "[{\"scroll\": {\"to\": \(n), \"step\": 1}}, {\"offset\": \(n)}, {\"append\": \(n)}, {\"prepend\": \(n)}, {\"resize\": {\"width\": 1, \"height\": 1}}]"
+        ).get().steps == [
+          .scroll(to: d, step: 1), .offset(d), .append(n), .prepend(n),
+          .resize(Size(width: 1, height: 1)),
+        ])
+    }
+    for (json, field, says) in [
+      (
+        "[{\"scroll\": {\"to\": 5, \"step\": 0}}]", "[0].scroll.step",
+        "must be greater than 0, got 0"
+      ),
+      (
+        "[{\"resize\": {\"width\": 0, \"height\": 1}}]", "[0].resize.width",
+        "must be at least 1, got 0"
+      ),
+      (
+        "[{\"resize\": {\"width\": 1, \"height\": 0}}]", "[0].resize.height",
+        "must be at least 1, got 0"
+      ),
+      (
+        "[{\"append\": true}]", "[0].append",
+        "expected a number, found a boolean"
+      ),
+      (
+        "{\"steps\": [{\"offset\": false}]}", "steps[0].offset",
+        "expected a number, found a boolean"
+      ),
+      (
+        "{\"steps\": [], \"stpes\": 1}", "stpes",
+        "unknown key (expected one of: steps)"
+      ),
+    ] {
+      if case .failure(let e) = try script(json) {
+        #expect(e.description == "\(path): \(field): \(says)", "\(json)")
+      } else {
+        Issue.record("\(json) parsed")
+      }
+    }
+  }
+}
