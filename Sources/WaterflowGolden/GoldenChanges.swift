@@ -60,6 +60,9 @@ public struct GoldenChanges: Hashable, Sendable {
   public var disappeared: [Int]
   public var content: [ContentChange]
   public var reuse: [ReuseChange]
+  /// Where the current picture's pixels are (from the current facts), to draw moves on it.
+  public var pixelOrigin: Point?
+  public var pixelScale = 1.0
 
   /// Compares recorded facts with current ones.
   ///
@@ -89,6 +92,8 @@ public struct GoldenChanges: Hashable, Sendable {
         reuse.append(ReuseChange(index: index, from: a.instance, to: b.instance))
       }
     }
+    pixelOrigin = current.pixelOrigin
+    pixelScale = current.pixelScale
     if !moved.isEmpty || !appeared.isEmpty || !disappeared.isEmpty {
       verdict = .layout
     } else if !content.isEmpty {
@@ -168,6 +173,7 @@ public struct GoldenChanges: Hashable, Sendable {
       }
       groups[key]!.moves.append(m)
     }
+    if byColumn { order.sort { groups[$0]!.column! < groups[$1]!.column! } }
     return order.map { key in
       let g = groups[key]!
       let indices = g.moves.map(\.index)

@@ -46,6 +46,10 @@ public struct GoldenFacts: Hashable, Sendable {
   public var isHorizontal: Bool
   /// The cells on screen, by ascending index.
   public var cells: [Cell]
+  /// Where the picture's pixels are: the content point at its top-left pixel, and pixels per
+  /// point; nil for a picture that is not the viewport (the overview). Not written to the file.
+  public var pixelOrigin: Point?
+  public var pixelScale = 1.0
 
   public init(offset: Double, isHorizontal: Bool = false, cells: [Cell]) {
     self.offset = offset

@@ -85,7 +85,16 @@ public struct GoldenShot: Sendable {
       } catch {
         throw GoldenError(.render, "Cannot render '\(name)': \(error)")
       }
-      return GoldenFrame(offset: y, image: image, masks: masks, facts: GoldenFacts(view: view))
+      var facts = GoldenFacts(view: view)
+      if !overview {
+        // The debug overlay widens the canvas by the pre-load band before the viewport.
+        let band = options.debug ? view.preloadBuffer : 0
+        facts.pixelOrigin = Point(
+          x: view.contentOffset.x - (view.isHorizontal ? band : 0),
+          y: view.contentOffset.y - (view.isHorizontal ? 0 : band))
+        facts.pixelScale = options.scale
+      }
+      return GoldenFrame(offset: y, image: image, masks: masks, facts: facts)
     }
     _ = view.layoutSubviews()
     switch position {

@@ -1,5 +1,7 @@
 internal import Cairo
 internal import Foundation
+internal import WaterflowJSON
+internal import WaterflowView
 
 /// One self-contained HTML page about a golden run: a summary table, and for every failure the
 /// expected, actual and diff images side by side, a slider and a blink view, and for sequences a
@@ -54,7 +56,7 @@ public struct GoldenReport {
         o.isFailure
         ? "<a href=\"#g\(i)\">\(escape(o.name))</a>" : escape(o.name)
       out +=
-        "<tr class=\"\(status.css)\"><td>\(name)</td><td><span class=\"badge \(status.css)\">\(status.text)</span></td><td>\(escape(summary(o)))</td></tr>\n"
+        "<tr class=\"\(status.css)\"><td>\(name)</td><td><span class=\"badge \(status.css)\">\(status.text)</span></td><td>\(verdictBadge(o.explainedFrame?.changes))\(escape(summary(o)))</td></tr>\n"
     }
     out += "</table>\n"
     for (i, o) in outcomes.enumerated() where o.isFailure {
@@ -100,7 +102,7 @@ public struct GoldenReport {
   private func section(_ o: GoldenSequenceOutcome, id: Int) -> String {
     let first = o.firstFailingFrame ?? 0
     var out =
-      "<section class=\"entry\" id=\"g\(id)\" data-first=\"\(first)\"><h2>\(escape(o.name))</h2>\n"
+      "<section class=\"entry\" id=\"g\(id)\" data-first=\"\(first)\"><h2>\(verdictBadge(o.explainedFrame?.changes))\(escape(o.name))</h2>\n"
     out += "<pre class=\"msg\">\(escape(o.message))</pre>\n"
     if o.isSequence {
       out +=
@@ -116,6 +118,7 @@ public struct GoldenReport {
     for (k, frame) in o.frames.enumerated() {
       out +=
         "<div class=\"frame\" data-f=\"\(k)\"\(k == first ? "" : " hidden")>\n"
+      if let changes = frame.changes { out += changeList(changes) }
       out += panels(frame)
       out += "</div>\n"
     }
@@ -131,7 +134,11 @@ public struct GoldenReport {
     var out =
       "<div class=\"panels\">\(figure("expected", expected))\(figure("actual", actual))"
     if let diff = frame.diff?.diffImage, frame.status != .matched {
-      out += figure("diff: red counted, yellow anti-aliasing", dataURI(diff))
+      out += figure(
+        "diff: red counted, yellow anti-aliasing"
+          + (frame.changes?.moved.isEmpty == false ? "; moved cells: dashed was, solid is" : ""),
+        dataURI(diff),
+        overlay: frame.changes.flatMap { moveOverlay($0, width: diff.width, height: diff.height) })
     } else if frame.status == .matched {
       out += "<figure><figcaption>matches</figcaption></figure>"
     }
@@ -148,8 +155,64 @@ public struct GoldenReport {
     return out
   }
 
-  private func figure(_ caption: String, _ src: String) -> String {
-    "<figure><figcaption>\(escape(caption))</figcaption><img src=\"\(src)\" alt=\"\(escape(caption))\"></figure>"
+  private func figure(_ caption: String, _ src: String, overlay: String? = nil) -> String {
+    let image = "<img src=\"\(src)\" alt=\"\(escape(caption))\">"
+    return
+      "<figure><figcaption>\(escape(caption))</figcaption>"
+      + (overlay.map { "<div class=\"stack\">\(image)\($0)</div>" } ?? image) + "</figure>"
+  }
+
+  /// The verdict as a coloured badge: layout, content, reuse or drawing.
+  private func verdictBadge(_ changes: GoldenChanges?) -> String {
+    guard let changes else { return "" }
+    return
+      "<span class=\"verdict \(changes.verdict.rawValue)\" title=\"\(escape(changes.summary))\">\(changes.verdict.rawValue)</span> "
+  }
+
+  /// What the facts say changed: the summary and details, then every content and reuse change.
+  private func changeList(_ c: GoldenChanges) -> String {
+    var out = "<div class=\"changes\"><p>\(verdictBadge(c))\(escape(c.summary))</p>"
+    if !c.details.isEmpty {
+      out += "<p class=\"details\">\(c.details.map(escape).joined(separator: "<br>"))</p>"
+    }
+    if !c.content.isEmpty {
+      out += "<ul class=\"content\">"
+      for change in c.content {
+        out +=
+          "<li>item \(change.index) \(escape(change.field)): <del>\(escape(change.from ?? "none"))</del> → <ins>\(escape(change.to ?? "none"))</ins></li>"
+      }
+      out += "</ul>"
+    }
+    if !c.reuse.isEmpty {
+      out += "<ul class=\"reuse\">"
+      for change in c.reuse {
+        out += "<li>index \(change.index) shows cell #\(change.to) (was #\(change.from))</li>"
+      }
+      out += "</ul>"
+    }
+    return out + "</div>\n"
+  }
+
+  /// The moved cells over the diff image: the old frame dashed, the new one solid, with the index.
+  private func moveOverlay(_ c: GoldenChanges, width: Int, height: Int) -> String? {
+    guard let origin = c.pixelOrigin, !c.moved.isEmpty else { return nil }
+    func box(_ r: Rect) -> (x: String, y: String, w: String, h: String) {
+      let s = c.pixelScale
+      return (
+        ((r.minX - origin.x) * s).jsonText, ((r.minY - origin.y) * s).jsonText,
+        (r.width * s).jsonText, (r.height * s).jsonText
+      )
+    }
+    var svg =
+      "<svg class=\"moves\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\">"
+    for m in c.moved {
+      let (a, b) = (box(m.from), box(m.to))
+      svg +=
+        "<rect class=\"was\" x=\"\(a.x)\" y=\"\(a.y)\" width=\"\(a.w)\" height=\"\(a.h)\"/>"
+        + "<rect class=\"is\" x=\"\(b.x)\" y=\"\(b.y)\" width=\"\(b.w)\" height=\"\(b.h)\"/>"
+        + "<text x=\"\(b.x)\" y=\"\(b.y)\" dx=\"3\" dy=\"12\">\(m.index)</text>"
+    }
+    return svg + "</svg>"
   }
 
   private func dataURI(_ image: RGBAImage) -> String {
@@ -186,6 +249,11 @@ public struct GoldenReport {
     .panels,.compare{display:flex;gap:10px;flex-wrap:wrap;align-items:flex-start}figure{margin:0}figcaption{font-size:12px;color:#555}
     img{display:block;image-rendering:pixelated;border:1px solid #999}
     .compare{margin-top:8px}.stack{position:relative;display:inline-block}.stack .top{position:absolute;left:0;top:0}
+    .verdict{padding:1px 6px;border-radius:3px;color:#fff;font-size:12px;background:#555}.verdict.layout{background:#6a1b9a}
+    .verdict.content{background:#0b5cad}.verdict.reuse{background:#00796b}.verdict.drawing{background:#8a6d00}
+    .changes p{margin:0 0 4px}.changes .details{font:12px monospace}.changes ul{margin:0 0 6px;font-size:13px}
+    svg.moves{position:absolute;left:1px;top:1px;pointer-events:none}svg.moves rect{fill:none;stroke-width:2}
+    svg.moves .was{stroke:#1565c0;stroke-dasharray:5 3}svg.moves .is{stroke:#6a1b9a}svg.moves text{font:bold 11px sans-serif;fill:#6a1b9a}
     .compare input[type=range]{width:100%}.blinking .top{clip-path:none!important;animation:blink 1s steps(2) infinite}
     @keyframes blink{50%{opacity:0}}
     """

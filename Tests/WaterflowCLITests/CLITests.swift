@@ -511,3 +511,49 @@ extension CLITests {
     #expect(trace.stdout.contains("(append 5 skipped (fixed frames))"), "\(trace.stdout)")
   }
 }
+
+// MARK: - Golden facts
+
+@Suite struct GoldenFactsCLITests {
+  @Test func facts_AreTheSameBytesFromEveryProcess_AndExplainAFailureInJSON() throws {
+    let dir = try temporaryDirectory()
+    let scene = try String(contentsOfFile: packageRoot + "/Assets/Scenes/reference.json", encoding: .utf8)
+    try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: dir + "/G", withIntermediateDirectories: true)
+    try #"{"goldens": [{"name": "ref", "scene": "../scene.json", "offset": 300, "step": 50}]}"#
+      .write(toFile: dir + "/G/manifest.json", atomically: true, encoding: .utf8)
+    var recorded: [Data] = []
+    for _ in 0..<2 {
+      let r = try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"], environment: ["CI": ""])
+      #expect(r.status == 0, "\(r.stderr)")
+      recorded.append(try Data(contentsOf: URL(fileURLWithPath: dir + "/G/ref.facts.json")))
+    }
+    #expect(recorded[0] == recorded[1], "two processes wrote different facts")
+    #expect(String(decoding: recorded[0], as: UTF8.self).hasPrefix("{\"frames\": [\n  {\"offset\": 300, \"cells\": [\n    {\"index\": "))
+
+    // A 3-pt larger top margin moves every cell down 3 pt.
+    try scene.replacingOccurrences(of: "\"top\": 10", with: "\"top\": 13")
+      .write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+    let check = try waterflow([
+      "golden", "check", "--manifest", dir + "/G/manifest.json", "--json", "--artifacts", dir + "/a",
+    ])
+    #expect(check.status == 1)
+    let line = try JSONSerialization.jsonObject(with: check.stdoutData) as! [String: Any]
+    let changes = try #require(line["changes"] as? [String: Any])
+    #expect(changes["verdict"] as? String == "layout")
+    let moved = try #require(changes["moved"] as? [[String: Any]])
+    #expect(!moved.isEmpty)
+    for move in moved {
+      let from = move["from"] as! [String: Double]
+      let to = move["to"] as! [String: Double]
+      #expect(to["y"]! - from["y"]! == 3 && to["x"] == from["x"] && move["index"] is Int)
+    }
+    for key in ["appeared", "disappeared", "content", "reuse"] {
+      #expect(changes[key] is [Any], "\(key) is missing")
+    }
+    let text = try waterflow([
+      "golden", "check", "--manifest", dir + "/G/manifest.json", "--artifacts", dir + "/a",
+    ])
+    #expect(text.stdout.contains("FAIL      ref  layout changed: "), "\(text.stdout)")
+  }
+}
