@@ -26,7 +26,8 @@ struct DiffCommand: ParsableCommand {
     discussion: """
       A pixel differs when its YIQ colour distance exceeds the threshold and it is not excused as \
       anti-aliasing. The images match when the count of differing pixels is at most \
-      --max-diff-pixels (default 0) and their share at most --max-diff-ratio (default 1). \
+      --max-diff-pixels and their share at most --max-diff-ratio; with neither, no pixel may \
+      differ, and with one alone, only that one limits. \
       Exit status: 0 within tolerance, 1 beyond it (or different sizes), 2 when a file cannot be \
       read or written, 64 for invalid options.
 
@@ -49,14 +50,32 @@ struct DiffCommand: ParsableCommand {
     help: "How strongly unchanged pixels show in the diff image, from 0 to 1.")
   var alpha = 0.1
   @Option(
+    name: .customLong("aa-color"),
+    help: ArgumentHelp("The colour of anti-aliased pixels in the diff image.", valueName: "r,g,b"))
+  var aaColor = "255,255,0"
+  @Option(
+    name: .customLong("diff-color"),
+    help: ArgumentHelp("The colour of differing pixels in the diff image.", valueName: "r,g,b"))
+  var diffColor = "255,0,0"
+  @Option(
+    name: .customLong("diff-color-alt"),
+    help: ArgumentHelp(
+      "The colour of pixels that got darker, to tell them from lighter ones (default: --diff-color).",
+      valueName: "r,g,b"))
+  var diffColorAlt: String?
+  @Flag(
+    name: .customLong("diff-mask"),
+    help: "Draw the diff image on a transparent background, as a mask to lay over the image.")
+  var diffMask = false
+  @Option(
     name: .customLong("max-diff-pixels"),
-    help: "The most differing pixels that still match.")
-  var maxDiffPixels = 0
+    help: "The most differing pixels that still match (default: 0 unless --max-diff-ratio is given).")
+  var maxDiffPixels: Int?
   @Option(
     name: .customLong("max-diff-ratio"),
     help:
-      "The largest share of differing pixels that still matches, from 0 to 1.")
-  var maxDiffRatio = 1.0
+      "The largest share of differing pixels that still matches, from 0 to 1 (default: 1).")
+  var maxDiffRatio: Double?
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
@@ -98,16 +117,19 @@ struct DiffCommand: ParsableCommand {
         "The value '\(JSONText.format(alpha))' is invalid for '--alpha <alpha>': use a number from 0 to 1."
       )
     }
-    guard maxDiffPixels >= 0 else {
+    if let maxDiffPixels, maxDiffPixels < 0 {
       throw ValidationError(
         "The value '\(maxDiffPixels)' is invalid for '--max-diff-pixels <max-diff-pixels>': use 0 or more."
       )
     }
-    guard (0...1).contains(maxDiffRatio) else {
+    if let maxDiffRatio, !(0...1).contains(maxDiffRatio) {
       throw ValidationError(
         "The value '\(JSONText.format(maxDiffRatio))' is invalid for '--max-diff-ratio <max-diff-ratio>': use a number from 0 to 1."
       )
     }
+    _ = try Self.color(aaColor, option: "aa-color")
+    _ = try Self.color(diffColor, option: "diff-color")
+    _ = try diffColorAlt.map { try Self.color($0, option: "diff-color-alt") }
     for mask in masks { _ = try Self.rect(mask) }
     if !maskCells.isEmpty && scene == nil {
       throw ValidationError(
@@ -121,6 +143,26 @@ struct DiffCommand: ParsableCommand {
     if let output, OutputFormat(path: output) != .png {
       throw ValidationError("The output '\(output)' must end in .png.")
     }
+  }
+
+  /// `r,g,b`, each 0…255.
+  static func color(_ text: String, option: String) throws -> DiffColor {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      UInt8($0.trimmingCharacters(in: .whitespaces))
+    }
+    guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
+      throw ValidationError(
+        "The value '\(text)' is invalid for '--\(option) <r,g,b>': expected three whole numbers from 0 to 255 such as 255,0,0."
+      )
+    }
+    return DiffColor(red: r, green: g, blue: b)
+  }
+
+  /// The tolerance the limits give: both when both are given, the one given alone, else exact.
+  var tolerance: DiffTolerance {
+    DiffTolerance(
+      maxMismatchedPixels: maxDiffPixels ?? (maxDiffRatio == nil ? 0 : .max),
+      maxMismatchedRatio: maxDiffRatio ?? 1)
   }
 
   static func rect(_ text: String) throws -> PixelRect {
@@ -139,7 +181,11 @@ struct DiffCommand: ParsableCommand {
   func run() throws {
     try exitingWithTwo {
       var options = ImageDiff.Options(
-        threshold: threshold, includeAA: includeAA, alpha: alpha)
+        threshold: threshold, includeAA: includeAA, alpha: alpha,
+        aaColor: try Self.color(aaColor, option: "aa-color"),
+        diffColor: try Self.color(diffColor, option: "diff-color"),
+        diffColorAlt: try diffColorAlt.map { try Self.color($0, option: "diff-color-alt") },
+        diffMask: diffMask)
       options.masks = try masks.map(Self.rect) + cellMasks()
       let a: RGBAImage
       let b: RGBAImage
@@ -152,8 +198,6 @@ struct DiffCommand: ParsableCommand {
       if let output, let image = result.diffImage {
         try write(image.pngData(), to: output)
       }
-      let tolerance = DiffTolerance(
-        maxMismatchedPixels: maxDiffPixels, maxMismatchedRatio: maxDiffRatio)
       let passes = result.isWithin(tolerance)
       if json {
         emit(
@@ -218,10 +262,14 @@ struct DiffCommand: ParsableCommand {
     if let output, r.diffImage != nil {
       lines.append("diff      \(output) (red: counted, yellow: anti-aliasing)")
     }
-    let limit =
-      "--max-diff-pixels \(maxDiffPixels)"
-      + (maxDiffRatio < 1
-        ? ", --max-diff-ratio \(JSONText.format(maxDiffRatio))" : "")
+    var limits: [String] = []
+    if tolerance.maxMismatchedPixels != .max {
+      limits.append("--max-diff-pixels \(tolerance.maxMismatchedPixels)")
+    }
+    if tolerance.maxMismatchedRatio < 1 {
+      limits.append("--max-diff-ratio \(JSONText.format(tolerance.maxMismatchedRatio))")
+    }
+    let limit = limits.isEmpty ? "any count" : limits.joined(separator: ", ")
     if r.identical {
       lines.append("OK: identical")
     } else if passes {

@@ -557,3 +557,61 @@ extension CLITests {
     #expect(text.stdout.contains("FAIL      ref  layout changed: "), "\(text.stdout)")
   }
 }
+
+// MARK: - pixelmatch's options on the command line
+
+@Suite struct DiffOptionsCLITests {
+  /// Every fixture case of pixelmatch 7.2.0's own tests, run through `waterflow diff`: the count,
+  /// and the diff image byte for byte.
+  @Test func everyPixelmatchFixture_IsReproducedByTheCLI() throws {
+    let fixtures = packageRoot + "/Tests/WaterflowGoldenTests/Fixtures/pixelmatch"
+    let data = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/cases.json"))
+    let cases = (try JSONSerialization.jsonObject(with: data) as! [[String: Any]])
+      .filter { $0["kind"] as? String == "fixture" }
+    #expect(cases.count == 12)
+    let dir = try temporaryDirectory()
+    for c in cases {
+      let id = c["id"] as! String
+      let options = c["options"] as? [String: Any] ?? [:]
+      var arguments = [
+        "diff", fixtures + "/" + (c["a"] as! String), fixtures + "/" + (c["b"] as! String),
+        "--json", "-o", dir + "/\(id).png",
+      ]
+      func rgb(_ key: String) -> String? {
+        (options[key] as? [Int]).map { $0.map(String.init).joined(separator: ",") }
+      }
+      if let t = options["threshold"] as? Double { arguments += ["--threshold", String(t)] }
+      if let a = options["alpha"] as? Double { arguments += ["--alpha", String(a)] }
+      if options["includeAA"] as? Bool == true { arguments.append("--include-aa") }
+      if options["diffMask"] as? Bool == true { arguments.append("--diff-mask") }
+      for (key, flag) in [
+        ("aaColor", "--aa-color"), ("diffColor", "--diff-color"), ("diffColorAlt", "--diff-color-alt"),
+      ] {
+        if let value = rgb(key) { arguments += [flag, value] }
+      }
+      let run = try waterflow(arguments)
+      let json = try JSONSerialization.jsonObject(with: run.stdoutData) as! [String: Any]
+      #expect(json["mismatched"] as? Int == c["expected_mismatch"] as? Int, "\(id): \(run.stderr)")
+      guard let expected = c["expected_diff"] as? String else { continue }
+      let same = try waterflow([
+        "diff", fixtures + "/" + expected, dir + "/\(id).png", "--threshold", "0", "--json",
+      ])
+      let compared = try JSONSerialization.jsonObject(with: same.stdoutData) as! [String: Any]
+      #expect(compared["identical"] as? Bool == true, "\(id): the diff image differs from \(expected)")
+    }
+  }
+
+  @Test func maxDiffRatio_Alone_IsTheOnlyLimit() throws {
+    let fixtures = packageRoot + "/Tests/WaterflowGoldenTests/Fixtures/pixelmatch"
+    // 1a/1b differ in 106 of 131,072 pixels (0.08%) at the default threshold.
+    let pair = [fixtures + "/1a.png", fixtures + "/1b.png"]
+    #expect(try waterflow(["diff"] + pair).status == 1, "no limit given: exact")
+    #expect(try waterflow(["diff"] + pair + ["--max-diff-ratio", "0.01"]).status == 0)
+    #expect(try waterflow(["diff"] + pair + ["--max-diff-ratio", "0.0001"]).status == 1)
+    #expect(
+      try waterflow(["diff"] + pair + ["--max-diff-ratio", "0.01", "--max-diff-pixels", "10"]).status == 1,
+      "both given: both apply")
+    let bad = try waterflow(["diff"] + pair + ["--diff-color", "255,0"])
+    #expect(bad.status == 64 && bad.stderr.contains("'--diff-color <r,g,b>'"))
+  }
+}
