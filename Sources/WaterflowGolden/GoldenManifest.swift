@@ -176,6 +176,9 @@ public struct GoldenManifest: Sendable {
     var overview = false
     var diffOptions = ImageDiff.Options(threshold: 0.1, includeAA: false)
     var tolerance = DiffTolerance(maxMismatchedPixels: 0, maxMismatchedRatio: 1)
+    // A ratio given alone is the only limit; the exact default applies when neither is given.
+    var ratioAlone = false
+    var pixelsGiven = false
     var cells: [Int] = []
     try r.beginObject()
     while let key = try r.nextKey(entryKeys) {
@@ -224,8 +227,10 @@ public struct GoldenManifest: Sendable {
       case .maxDiffPixels:
         tolerance.maxMismatchedPixels = try r.integer(
           min: 0, max: Int(Int32.max))
+        pixelsGiven = true
       case .maxDiffRatio:
         tolerance.maxMismatchedRatio = try r.number(min: 0, max: 1)
+        ratioAlone = true
       case .masks:
         try r.beginArray()
         while try r.nextElement() {
@@ -256,6 +261,7 @@ public struct GoldenManifest: Sendable {
     guard let scene else {
       throw r.fail(key: "scene", "missing: the scene file, relative to \(path)")
     }
+    if ratioAlone && !pixelsGiven { tolerance.maxMismatchedPixels = .max }
     var position = GoldenShot.Position.offset(offset ?? 0, step: step ?? 0)
     if let sequence {
       guard offset == nil, step == nil else {

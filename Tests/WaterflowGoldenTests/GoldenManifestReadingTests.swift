@@ -29,6 +29,16 @@ extension GoldenManifestReadingTests {
     return nil
   }
 
+  // MARK: - Tolerances
+
+  @Test func maxDiffRatio_Alone_IsTheOnlyLimit() throws {
+    #expect(try entry("").get().tolerance == .exact)
+    let ratio = try entry(", \"maxDiffRatio\": 0.01").get().tolerance
+    #expect(ratio.maxMismatchedPixels == .max && ratio.maxMismatchedRatio == 0.01)
+    let both = try entry(", \"maxDiffRatio\": 0.01, \"maxDiffPixels\": 5").get().tolerance
+    #expect(both.maxMismatchedPixels == 5 && both.maxMismatchedRatio == 0.01)
+  }
+
   // MARK: - 0 and 1
 
   @Test(arguments: [0, 1])
