@@ -34,9 +34,13 @@ release: setup
 	@set -o pipefail; $(SWIFT) build -c release --static-swift-stdlib --product waterflow 2>&1 \
 	  | { grep -v "the use of .mktemp. is dangerous" || true; }
 
+# The tests cover the swift-snapshot-testing strategy too, which sits behind a package trait so
+# that packages depending on Waterflow do not fetch swift-snapshot-testing unless they ask.
+TRAITS      ?= SnapshotTesting
+
 test: setup
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests --traits $(TRAITS)
+	$(SWIFT) test --skip-build --traits $(TRAITS)
 
 demo: release
 	@rm -rf $(DEMO_DIR) && mkdir -p $(DEMO_DIR)

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -10,9 +10,15 @@ let package = Package(
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
     .library(name: "WaterflowGolden", targets: ["WaterflowGolden"]),
-    // A separate product, so only users of swift-snapshot-testing pay for that dependency.
+    // Behind the SnapshotTesting trait, so only those who enable it fetch and build
+    // swift-snapshot-testing (and the swift-syntax it needs).
     .library(name: "WaterflowSnapshotTesting", targets: ["WaterflowSnapshotTesting"]),
     .executable(name: "waterflow", targets: ["waterflow"]),
+  ],
+  traits: [
+    .trait(
+      name: "SnapshotTesting",
+      description: "The swift-snapshot-testing strategy (the WaterflowSnapshotTesting product)."),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,7 +26,8 @@ let package = Package(
   ],
   targets: [
     // Engine: standard library only.
-    .target(name: "WaterflowLayout"),
+    // Rounding calls libm's trunc and round, which an executable does not link by itself on Linux.
+    .target(name: "WaterflowLayout", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "WaterflowView", dependencies: ["WaterflowLayout"]),
     // Reading and writing JSON: the standard library, and libc to read files.
     .target(name: "WaterflowJSON"),
@@ -43,7 +50,9 @@ let package = Package(
       name: "WaterflowSnapshotTesting",
       dependencies: [
         "WaterflowGolden", "WaterflowRender", "WaterflowScene",
-        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        .product(
+          name: "SnapshotTesting", package: "swift-snapshot-testing",
+          condition: .when(traits: ["SnapshotTesting"])),
       ]
     ),
 
@@ -83,7 +92,9 @@ let package = Package(
       name: "WaterflowSnapshotTestingTests",
       dependencies: [
         "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo",
-        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        .product(
+          name: "SnapshotTesting", package: "swift-snapshot-testing",
+          condition: .when(traits: ["SnapshotTesting"])),
       ]
     ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),

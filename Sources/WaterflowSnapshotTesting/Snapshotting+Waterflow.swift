@@ -1,3 +1,6 @@
+// Compiled only with the SnapshotTesting trait: `swift build --traits SnapshotTesting`, or
+// `traits: ["SnapshotTesting"]` on the package dependency.
+#if SnapshotTesting
 public import Cairo
 import Foundation
 public import SnapshotTesting
@@ -160,3 +163,4 @@ extension Snapshotting where Value == WaterflowView, Format == RGBAImage {
     }
   }
 }
+#endif  // SnapshotTesting

@@ -615,3 +615,44 @@ extension CLITests {
     #expect(bad.status == 64 && bad.stderr.contains("'--diff-color <r,g,b>'"))
   }
 }
+
+// MARK: - A light dependency
+
+@Suite struct LightDependencyTests {
+  /// Resolves a package that uses `product` of Waterflow, and returns the packages it fetched.
+  func fetched(for product: String, traits: String = "") throws -> [String] {
+    let dir = try temporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Sources/App", withIntermediateDirectories: true)
+    try """
+      // swift-tools-version: 6.1
+      import PackageDescription
+      let package = Package(
+        name: "Consumer",
+        dependencies: [.package(path: "\(packageRoot)"\(traits))],
+        targets: [
+          .executableTarget(
+            name: "App", dependencies: [.product(name: "\(product)", package: "\(URL(fileURLWithPath: packageRoot).lastPathComponent)")])
+        ])
+      """.write(toFile: dir + "/Package.swift", atomically: true, encoding: .utf8)
+    try "print(0)\n".write(toFile: dir + "/Sources/App/main.swift", atomically: true, encoding: .utf8)
+    // `swift` itself is the toolchain the tests run on; env finds it on PATH.
+    let resolve = try runProgram(atPath: "/usr/bin/env", ["swift", "package", "resolve"], in: dir)
+    try #require(resolve.status == 0, "swift package resolve failed:\n\(resolve.output)")
+    return try FileManager.default.contentsOfDirectory(atPath: dir + "/.build/checkouts").sorted()
+  }
+
+  @Test(arguments: ["WaterflowLayout", "WaterflowView", "WaterflowRender"])
+  func aCorePackage_FetchesNeitherSnapshotTestingNorSwiftSyntax(product: String) throws {
+    let packages = try fetched(for: product)
+    // Resolution really ran: the CLI's argument parser is a dependency of the package.
+    #expect(packages.contains("swift-argument-parser"), "\(packages)")
+    #expect(!packages.contains("swift-snapshot-testing"), "\(packages)")
+    #expect(!packages.contains("swift-syntax"), "\(packages)")
+  }
+
+  @Test func theSnapshotTestingTrait_BringsTheStrategyItsDependency() throws {
+    let packages = try fetched(for: "WaterflowSnapshotTesting", traits: #", traits: ["SnapshotTesting"]"#)
+    #expect(packages.contains("swift-snapshot-testing"), "\(packages)")
+  }
+}

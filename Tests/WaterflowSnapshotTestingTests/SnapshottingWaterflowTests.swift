@@ -1,3 +1,6 @@
+// Compiled only with the SnapshotTesting trait: `swift build --traits SnapshotTesting`, or
+// `traits: ["SnapshotTesting"]` on the package dependency.
+#if SnapshotTesting
 import Cairo
 import Foundation
 import SnapshotTesting
@@ -91,3 +94,4 @@ extension SnapshottingWaterflowTests {
     #expect(message == "Newly-taken snapshot@3×2 does not match reference@2×2.")
   }
 }
+#endif  // SnapshotTesting
