@@ -120,7 +120,6 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
       case .rotate(let size, let columns):
         var event =
           "rotate \(JSONNumber.format(size.width))x\(JSONNumber.format(size.height))"
-        let sameSize = size == view.bounds
         if let columns, var layout = view.layout {
           for s in layout.sections.indices {
             layout.sections[s].columns = .count(columns)
@@ -129,8 +128,6 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
           event += ", \(columns) columns"
         }
         controller.resize(to: size)
-        // The view recomputes frames when its size changes; a new column count alone needs a reload.
-        if sameSize && columns != nil { view.reloadData() }
         var pass = view.layoutSubviews()
         // A rotation can leave the offset past the new end of the content; UIKit pulls it back.
         let limit = maximumOffset

@@ -110,7 +110,7 @@ extension Scene {
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum Key: String, CaseIterable {
     case buffer, columns, direction, empty, flow, footer, header, items, loading, margins
-    case minColumnWidth, order, orientation, sections, seed, snapToPixels, viewport
+    case minColumnWidth, order, orientation, reuseOrder, sections, seed, snapToPixels, viewport
   }
   private enum ViewportKey: String, CaseIterable { case height, scale, width }
   private enum SupplementKey: String, CaseIterable { case active, height, text }
@@ -153,6 +153,7 @@ extension Scene {
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
+      case .reuseOrder: reuseOrder = try Self.readReuseOrder(&r)
       case .orientation:
         orientation = try r.oneOf(["portrait": Orientation.portrait, "landscape": .landscape])
       case .flow:
@@ -219,6 +220,11 @@ extension Scene {
     }
     try checkColumnRoom(
       sectionFields: parsed == nil ? [""] : layout.sections.indices.map { "sections[\($0)]" })
+  }
+
+  /// `"leave-first"` or `"single-pass"`.
+  static func readReuseOrder(_ r: inout JSONReader) throws(JSONInputError) -> ReuseOrder {
+    try r.oneOf(Dictionary(uniqueKeysWithValues: ReuseOrder.allCases.map { ($0.rawValue, $0) }))
   }
 
   mutating func readViewport(_ r: inout JSONReader) throws(JSONInputError) {

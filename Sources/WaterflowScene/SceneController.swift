@@ -29,6 +29,7 @@ public final class SceneController: WaterflowViewDataSource,
     view.customLayout = scene.givenFrames
     view.orientation = scene.orientation
     view.preloadBuffer = scene.buffer
+    view.reuseOrder = scene.reuseOrder
     view.isLoading = scene.isLoading
     view.headerView = scene.header
     view.footerView = scene.footer

@@ -80,6 +80,9 @@ struct LayoutCommand: ParsableCommand {
       ("direction", .string(scene.layout.direction.rawValue)),
     ]
     if scene.buffer > 0 { pairs.append(("buffer", JSONText(scene.buffer))) }
+    if scene.reuseOrder != .leaveFirst {
+      pairs.append(("reuseOrder", .string(scene.reuseOrder.rawValue)))
+    }
     if let orientation = scene.orientation {
       pairs.append(("orientation", .string(orientation.rawValue)))
     }
