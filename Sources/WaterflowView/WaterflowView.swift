@@ -413,6 +413,8 @@ public final class WaterflowView {
     snapshot = nil
     current.append(count: count, metrics: metrics)
     snapshot = current
+    // Earlier frames stay, except where the layout grows from the bottom: then they all move.
+    for (i, cell) in displayedCells { cell.frame = current.frame(at: i) }
   }
 
   /// Inserts cells at an index ("refresh" inserts at 0), recomputing frames from there on.
