@@ -431,7 +431,7 @@ extension Scene {
       if columnRules.count > 1 {
         throw r.fail(
           key: columnRules[1],
-          "give one of columns, minColumnWidth, columnWidth or columnWeights, not \(columnRules.joined(separator: " and "))"
+          "give one of columns, minColumnWidth, columnWidth or columnWeights, not both \(columnRules[0]) and \(columnRules[1])"
         )
       }
       var section = section

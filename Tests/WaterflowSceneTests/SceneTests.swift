@@ -157,6 +157,21 @@ private let badScenes: [(json: String, field: String, says: String)] = [
   ("{\"columns\": {\"portrait\": 2}}", "columns", "portrait and landscape"),
   ("{\"colums\": 3}", "colums", "unknown key"),
   ("{\"columns\": 3, \"minColumnWidth\": 100}", "minColumnWidth", "not both"),
+  ("{\"columnWeights\": [2, 1], \"columns\": 3}", "columns", "not both columnWeights and columns"),
+  ("{\"columnWeights\": []}", "columnWeights", "at least one weight"),
+  ("{\"columnWeights\": [1, 0]}", "columnWeights[1]", "greater than 0"),
+  ("{\"fitWidth\": true}", "fitWidth", "needs columnWidth"),
+  ("{\"columnWidth\": 0}", "columnWidth", "greater than 0"),
+  ("{\"columnWidthRounding\": \"round\"}", "columnWidthRounding", "not one of"),
+  ("{\"emptyContent\": \"none\"}", "emptyContent", "not one of"),
+  ("{\"origin\": \"left\"}", "origin", "not one of"),
+  ("{\"reuseOrder\": \"single\"}", "reuseOrder", "not one of"),
+  ("{\"minimumContentHeight\": -1}", "minimumContentHeight", "at least 0"),
+  ("{\"headerInsets\": {\"top\": -1}}", "headerInsets.top", "at least 0"),
+  ("{\"footerInsets\": {\"middle\": 1}}", "footerInsets.middle", "unknown key"),
+  ("{\"stamps\": [{\"x\": 0, \"y\": 0, \"width\": 10}]}", "stamps[0].height", "missing"),
+  ("{\"stamps\": [{\"x\": 0, \"y\": 0, \"width\": -1, \"height\": 1}]}", "stamps[0].width", "at least 0"),
+  ("{\"sections\": [{}], \"stamps\": []}", "stamps", "inside each section"),
   ("{\"minColumnWidth\": 0}", "minColumnWidth", "greater than 0"),
   ("{\"margins\": {\"top\": -1}}", "margins.top", "at least 0"),
   ("{\"margins\": {\"gap\": 1}}", "margins.gap", "unknown key"),
@@ -551,6 +566,41 @@ extension SceneTests {
     empty.append(count: 3)
     #expect(empty.count == 6)
     #expect((0..<6).allSatisfy { empty[$0].length == .fixed(100) })
+  }
+}
+
+// MARK: - Issue 18 keys
+
+extension SceneTests {
+  @Test func issue18Keys_parseIntoTheLayoutAndTheView() throws {
+    let scene = try parse(
+      """
+      {"reuseOrder": "single-pass", "columnWidthRounding": "floor", "emptyContent": "viewport",
+       "minimumContentHeight": 900, "origin": "bottom",
+       "sections": [
+         {"columnWeights": [2, 1, 1], "headerInsets": {"top": 5, "left": 20},
+          "header": {"height": 40, "text": "A"}, "footerInsets": {"bottom": 7},
+          "footer": 20, "stamps": [{"x": 10, "y": 0, "width": 100, "height": 50}],
+          "items": {"count": 3, "heights": [50]}},
+         {"columnWidth": 100, "fitWidth": true, "items": {"count": 2, "heights": [50]}}]}
+      """
+    ).get()
+    #expect(scene.reuseOrder == .singlePass)
+    #expect(scene.layout.columnWidthRounding == .floor)
+    #expect(scene.layout.emptyContent == .viewport)
+    #expect(scene.layout.minimumContentLength == 900)
+    #expect(scene.layout.origin == .bottom)
+    #expect(scene.layout.sections[0].columns == .weights([2, 1, 1]))
+    #expect(scene.layout.sections[0].headerInsets == EdgeInsets(top: 5, left: 20))
+    #expect(scene.layout.sections[0].footerInsets == EdgeInsets(bottom: 7))
+    #expect(scene.layout.sections[0].stamps == [Rect(x: 10, y: 0, width: 100, height: 50)])
+    #expect(scene.layout.sections[1].columns == .fixedWidth(100, fitWidth: true))
+    #expect(SceneController(scene: scene).view.reuseOrder == .singlePass)
+    // The defaults are today's.
+    let plain = try parse("{}").get()
+    #expect(plain.reuseOrder == .leaveFirst)
+    #expect(plain.layout.columnWidthRounding == .exact && plain.layout.emptyContent == .emptyView)
+    #expect(plain.layout.origin == .top && plain.layout.minimumContentLength == 0)
   }
 }
 
