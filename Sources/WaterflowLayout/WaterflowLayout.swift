@@ -189,7 +189,7 @@ public struct Section: Hashable, Sendable {
   public var margins: Margins
   /// The placement order; the reference default is `.shortest`.
   public var order: PlacementOrder
-  /// The length of a full-width header at the section's top, or nil.
+  /// The length of a header at the section's top (across its columns, or as `headerInsets` say), or nil.
   public var headerLength: Double?
   /// The length of a footer at the section's bottom, or nil.
   public var footerLength: Double?
