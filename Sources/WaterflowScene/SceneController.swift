@@ -107,7 +107,8 @@ public final class SceneController: WaterflowViewDataSource,
     view.insertCells(at: 0, count: count)
   }
 
-  /// Changes the viewport (a rotation); the next layout recomputes frames.
+  /// Changes the viewport (a rotation); the next layout recomputes frames and asks again for
+  /// every visible cell, as the seeds do.
   public func resize(to size: Size) {
     scene.viewport = size
     view.bounds = size

@@ -24,7 +24,7 @@ public final class WaterflowView {
   /// A custom layout (columns, sections, flow, …); nil asks the data source for the column count
   /// and the delegate for margins, as the reference does. Setting it (a new column count, say)
   /// lays out again on the next pass, asking for every visible cell again, as a rotation does.
-  public var layout: WaterflowLayout? { didSet { layoutChanged = true } }
+  public var layout: WaterflowLayout? { didSet { if layout != oldValue { layoutChanged = true } } }
   /// Your own layout code, in place of the built-in layout: when set, ``layout`` is not used and
   /// every reload or size change asks it for the frames.
   public var customLayout: (any CustomWaterflowLayout)? { didSet { layoutChanged = true } }
