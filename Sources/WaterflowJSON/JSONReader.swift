@@ -128,6 +128,10 @@ public struct JSONReader {
       return syntaxError(
         at: pos, "expected a value, found \(describe(at: pos))")
     }
+    // A short string is quoted: "found the string \"tall\"" says what to fix.
+    if kind == .string, let (text, _) = try? string(at: pos), text.count <= 40 {
+      return fail("expected \(expected), found the string \"\(text)\"")
+    }
     return fail("expected \(expected), found \(kind.name)")
   }
 

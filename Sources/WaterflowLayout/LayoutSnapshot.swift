@@ -90,7 +90,8 @@ public struct LayoutSnapshot: Sendable {
       SectionFrames(
         items: $0.items, columnCount: $0.lanes.count,
         columnWidth: $0.nominalLaneWidth,
-        header: $0.header.map(physical), footer: $0.footer.map(physical))
+        header: $0.header.map(physical), footer: $0.footer.map(physical),
+        stamps: $0.stamps.map(physical))
     }
   }
 
@@ -179,9 +180,11 @@ public struct LayoutSnapshot: Sendable {
 
   // MARK: - Internals
 
-  /// The band in flow coordinates; horizontal RTL mirrors the scroll axis.
+  /// The band in flow coordinates; horizontal RTL and vertical bottom-origin mirror the scroll axis.
   private func flowBand(from: Double, to: Double) -> (Double, Double) {
-    if layout.flow == .horizontal && layout.direction == .rightToLeft {
+    if layout.flow == .horizontal && layout.direction == .rightToLeft
+      || layout.flow == .vertical && layout.origin == .bottom
+    {
       return (contentLength - to, contentLength - from)
     }
     return (from, to)
@@ -223,6 +226,10 @@ public struct LayoutSnapshot: Sendable {
       let mirrorWidth = layout.flow == .vertical ? crossExtent : contentLength
       rect.origin.x = mirrorWidth - rect.origin.x - rect.size.width
     }
+    if layout.origin == .bottom {
+      let mirrorHeight = layout.flow == .vertical ? contentLength : crossExtent
+      rect.origin.y = mirrorHeight - rect.origin.y - rect.size.height
+    }
     return rect
   }
 }
@@ -239,6 +246,8 @@ public struct SectionFrames: Hashable, Sendable {
   public var header: Rect?
   /// Its footer's frame, if any.
   public var footer: Rect?
+  /// Its stamps' frames, in content coordinates.
+  public var stamps: [Rect] = []
 }
 
 /// A rectangle along the flow: `main` runs with the scroll axis, `cross` across it.
@@ -270,7 +279,15 @@ struct SectionStore: Sendable {
   var mainStart: Double
   var header: FlowRect?
   var footerLength: Double?
+  /// CHT's footer insets (physical), or nil for a footer across the section's columns.
+  var footerInsets: EdgeInsets?
   var footer: FlowRect?
+  /// The stamps, placed.
+  var stamps: [FlowRect] = []
+  /// Where each column starts before any item: below the header and any stamp over it.
+  var start: [Double] = []
+  /// The lowest end before any item (the header's, a stamp's), or nil.
+  var initialBottom: Double?
   var mainEnd: Double = 0
   /// The furthest any item of this section or an earlier one reaches along the flow, and at
   /// least `mainEnd`: a zero-length item sits a row gap below its column's bottom, which can be

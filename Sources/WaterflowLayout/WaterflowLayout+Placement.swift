@@ -157,11 +157,23 @@ extension LayoutSnapshot {
       if total == 0 {
         let viewportMain =
           layout.flow == .vertical ? viewport.height : viewport.width
-        let r = FlowRect(
-          cross: 0, main: main, crossLength: crossExtent,
-          mainLength: snap(layout.emptyLength ?? viewportMain))
-        emptyRect = r
-        main = r.mainEnd
+        switch layout.emptyContent {
+        case .emptyView:
+          let r = FlowRect(
+            cross: 0, main: main, crossLength: crossExtent,
+            mainLength: snap(layout.emptyLength ?? viewportMain))
+          emptyRect = r
+          main = r.mainEnd
+        case .viewport:
+          // PSCollectionView: `totalHeight = self.height`, whatever the header took.
+          emptyRect = FlowRect(
+            cross: 0, main: main, crossLength: crossExtent,
+            mainLength: max(0, snap(viewportMain) - main))
+          main = snap(viewportMain)
+        case .bottomMargin:
+          // The seeds: the tallest of the empty columns is 0, plus the bottom margin.
+          main += snap(FlowInsets(layout.sections[0].margins, flow: layout.flow).mainEnd)
+        }
       }
     } else {
       main = sectionStores[first - 1].mainEnd
@@ -204,7 +216,13 @@ extension LayoutSnapshot {
     var lanes: [(start: Double, length: Double)] = []
     lanes.reserveCapacity(n)
     var nominal: Double
-    if layout.snapsToPixels && layout.scale > 0 {
+    let snaps = layout.snapsToPixels && layout.scale > 0
+    var equal = layout.columnWidthRounding == .exact
+    switch section.columns {
+    case .fixedWidth, .weights: equal = false
+    case .count, .perOrientation, .minimumWidth: break
+    }
+    if equal && snaps {
       // Work in whole device pixels: every column gets ⌊P / n⌋ and the first P mod n columns
       // (from the start edge) one more, so the leftover pixels land in a fixed place.
       let scale = layout.scale
@@ -223,11 +241,7 @@ extension LayoutSnapshot {
         x += w + gap
       }
       nominal = Double(base) / scale
-      insets.mainStart = Double(px(insets.mainStart)) / scale
-      insets.mainEnd = Double(px(insets.mainEnd)) / scale
-      insets.itemGap = Double(px(insets.itemGap)) / scale
-      insets.laneGap = Double(gap) / scale
-    } else {
+    } else if equal {
       let width = max(
         0,
         (crossExtent - insets.crossStart - insets.crossEnd - Double(n - 1)
@@ -237,31 +251,106 @@ extension LayoutSnapshot {
           (insets.crossStart + Double(c) * (width + insets.laneGap), width))
       }
       nominal = width
+    } else {
+      // Widths of their own (fixed, weighted or floored): each column from the start edge, one
+      // gap apart, its edges on the pixel grid when snapping.
+      let available = max(
+        0, crossExtent - insets.crossStart - insets.crossEnd - Double(n - 1) * insets.laneGap)
+      var widths: [Double]
+      switch section.columns {
+      case .fixedWidth(let width, _):
+        widths = Array(repeating: max(0, width), count: n)
+      case .weights(let weights) where weights.reduce(0, +) > 0:
+        let total = weights.reduce(0, +)
+        widths = weights.map { available * max(0, $0) / total }
+      default:
+        widths = Array(repeating: available / Double(n), count: n)
+      }
+      if layout.columnWidthRounding == .floor { widths = widths.map { $0.rounded(.down) } }
+      var x = insets.crossStart
+      if case .fixedWidth(_, fitWidth: true) = section.columns {
+        // masonry's fitWidth: the container shrinks to its columns and is centred.
+        x += max(0, (available - widths.reduce(0, +)) / 2)
+      }
+      for c in 0..<n {
+        let start = snaps ? grid.snap(x) : x
+        let end = snaps ? grid.snap(x + widths[c]) : x + widths[c]
+        lanes.append((start, end - start))
+        x += widths[c] + insets.laneGap
+      }
+      nominal = lanes[0].length
+    }
+    if snaps {
+      let snap = grid.snap
+      insets.mainStart = snap(insets.mainStart)
+      insets.mainEnd = snap(insets.mainEnd)
+      insets.itemGap = snap(insets.itemGap)
+      insets.laneGap = snap(insets.laneGap)
     }
     let top = mainStart + insets.mainStart
     return SectionStore(
       items: items, insets: insets, order: section.order, lanes: lanes,
       nominalLaneWidth: nominal,
       mainStart: mainStart, header: nil, footerLength: section.footerLength,
+      footerInsets: section.footerInsets,
       footer: nil,
+      start: Array(repeating: top, count: n),
       laneItems: Array(repeating: [], count: n),
       laneSamples: Array(repeating: [], count: n),
       next: Array(repeating: top, count: n), bottom: nil,
       firstItemMain: top)
   }
 
-  /// Places the section header, a full-span item ahead of the section's items.
+  /// Places the section header ahead of the section's items, then its stamps, and records where
+  /// each column starts.
   private func startSection(_ store: inout SectionStore, section: Section) {
-    guard let length = section.headerLength else { return }
-    let r = FlowRect(
-      cross: store.lanes[0].start, main: store.firstItemMain,
-      crossLength: fullSpanLength(store), mainLength: snap(length))
-    store.header = r
-    if r.mainLength > 0 {
-      store.bottom = r.mainEnd
-      store.firstItemMain = r.mainEnd + store.insets.itemGap
-      for c in store.next.indices { store.next[c] = store.firstItemMain }
+    if let length = section.headerLength {
+      let r: FlowRect
+      var itemsStart: Double
+      if let insets = section.headerInsets?.along(layout.flow) {
+        // CHT: the header comes before the section's top margin, across the view less its
+        // insets; the items start after its bottom inset and the top margin.
+        r = FlowRect(
+          cross: snap(insets.crossStart), main: store.mainStart + snap(insets.mainStart),
+          crossLength: max(0, crossExtent - snap(insets.crossStart) - snap(insets.crossEnd)),
+          mainLength: snap(length))
+        itemsStart = r.mainEnd + snap(insets.mainEnd) + store.insets.mainStart
+        store.bottom = r.mainEnd + snap(insets.mainEnd)
+      } else {
+        r = FlowRect(
+          cross: store.lanes[0].start, main: store.firstItemMain,
+          crossLength: fullSpanLength(store), mainLength: snap(length))
+        itemsStart = store.firstItemMain
+        if r.mainLength > 0 {
+          store.bottom = r.mainEnd
+          itemsStart = r.mainEnd + store.insets.itemGap
+        }
+      }
+      store.header = r
+      store.firstItemMain = itemsStart
+      for c in store.next.indices { store.next[c] = itemsStart }
     }
+    for stamp in section.stamps {
+      let (cross, main, crossLength, mainLength) =
+        layout.flow == .vertical
+        ? (stamp.minX, stamp.minY, stamp.width, stamp.height)
+        : (stamp.minY, stamp.minX, stamp.height, stamp.width)
+      let r = FlowRect(
+        cross: snap(cross), main: store.firstItemMain + snap(main),
+        crossLength: snap(crossLength), mainLength: snap(mainLength))
+      store.stamps.append(r)
+      // masonry's _manageStamp: every column the stamp overlaps continues below it.
+      for c in store.lanes.indices {
+        let lane = store.lanes[c]
+        guard lane.start < r.cross + r.crossLength, r.cross < lane.start + lane.length else {
+          continue
+        }
+        store.next[c] = max(store.next[c], r.mainEnd + store.insets.itemGap)
+      }
+      if r.mainLength > 0 { store.bottom = max(store.bottom ?? r.mainEnd, r.mainEnd) }
+    }
+    store.start = store.next
+    store.initialBottom = store.bottom
   }
 
   /// Places the section footer below the tallest column and computes where the section ends.
@@ -269,6 +358,18 @@ extension LayoutSnapshot {
     var bottom = store.bottom
     store.footer = nil
     if let length = store.footerLength {
+      if let insets = store.footerInsets?.along(layout.flow) {
+        // CHT: below the tallest column and the bottom margin, across the view less the insets;
+        // the section ends after the footer's bottom inset.
+        let main = (bottom ?? store.firstItemMain) + store.insets.mainEnd + snap(insets.mainStart)
+        let r = FlowRect(
+          cross: snap(insets.crossStart), main: main,
+          crossLength: max(0, crossExtent - snap(insets.crossStart) - snap(insets.crossEnd)),
+          mainLength: snap(length))
+        store.footer = r
+        store.mainEnd = r.mainEnd + snap(insets.mainEnd)
+        return
+      }
       let r = FlowRect(
         cross: store.lanes[0].start,
         main: store.next.max() ?? store.firstItemMain,
@@ -302,7 +403,8 @@ extension LayoutSnapshot {
       footerRect = r
       main = r.mainEnd
     }
-    contentLength = main
+    // CHT's minimumContentHeight: a short content still fills this much.
+    contentLength = max(main, snap(layout.minimumContentLength))
   }
 
   private func fullSpanLength(_ store: SectionStore) -> Double {
@@ -410,7 +512,7 @@ extension LayoutSnapshot {
   /// Rebuilds a section's placement state as it was just before `index` was placed.
   private func restore(_ store: inout SectionStore, at index: Int) {
     let n = store.lanes.count
-    store.bottom = store.header.flatMap { $0.mainLength > 0 ? $0.mainEnd : nil }
+    store.bottom = store.initialBottom
     for c in 0..<n {
       var lane = store.laneItems[c]
       store.laneItems[c] = []
@@ -423,7 +525,7 @@ extension LayoutSnapshot {
         store.next[c] =
           r.mainLength > 0 ? r.mainEnd + store.insets.itemGap : r.main
       } else {
-        store.next[c] = store.firstItemMain
+        store.next[c] = store.start[c]
       }
       for entry in lane.reversed() where items[Int(entry)].mainLength > 0 {
         let end = items[Int(entry)].mainEnd

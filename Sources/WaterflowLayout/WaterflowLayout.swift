@@ -28,6 +28,16 @@ public struct WaterflowLayout: Hashable, Sendable {
   public var emptyLength: Double?
   /// The sections, laid out one after another along the scroll axis. Never empty.
   public var sections: [Section]
+  /// How column widths are rounded: not at all (the reference), or down to whole points
+  /// (PSCollectionView's `floorf`).
+  public var columnWidthRounding: ColumnWidthRounding = .exact
+  /// How long the content is when there are no items, as each seed computes it.
+  public var emptyContent: EmptyContentRule = .emptyView
+  /// The content is at least this long along the scroll axis (CHT's `minimumContentHeight`).
+  public var minimumContentLength: Double = 0
+  /// Which edge the layout grows from: the top (the reference) or the bottom (masonry's
+  /// `originTop: false`, chat-like feeds), which mirrors every frame top to bottom.
+  public var origin: LayoutOrigin = .top
 
   /// Creates a layout; the defaults are the reference control's.
   public init(
@@ -46,6 +56,53 @@ public struct WaterflowLayout: Hashable, Sendable {
     self.footerLength = footerLength
     self.emptyLength = emptyLength
     self.sections = sections
+  }
+}
+
+/// How column widths are rounded.
+public enum ColumnWidthRounding: String, Hashable, Sendable {
+  /// Exact widths: `(W − left − right − (n − 1) × gap) / n` (the reference).
+  case exact
+  /// Widths floored to whole points, leftover points at the end edge (PSCollectionView).
+  case floor
+}
+
+/// The content's length when there are no items, as each seed computes it.
+public enum EmptyContentRule: String, Hashable, Sendable {
+  /// The header, the empty (or loading) view, one viewport long unless given, and the footer.
+  case emptyView = "empty-view"
+  /// PSCollectionView: the view's own height (the header overlaps it), then the footer.
+  case viewport
+  /// ZYWaterFlowView, YYWaterflowView, HMWaterflowView: the tallest column is 0, so the content
+  /// is the bottom margin (after the header and before the footer, when there are any); no
+  /// empty view.
+  case bottomMargin = "bottom-margin"
+}
+
+/// The edge a layout grows from.
+public enum LayoutOrigin: String, Hashable, Sendable {
+  case top
+  /// Mirrors y: every frame is the top-origin frame reflected in the content (y′ = H − y − h).
+  case bottom
+}
+
+/// Insets around a supplementary view, in physical directions.
+public struct EdgeInsets: Hashable, Sendable {
+  public var top: Double
+  public var left: Double
+  public var bottom: Double
+  public var right: Double
+
+  public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  /// The insets along a flow: (main start, main end, cross start, cross end).
+  func along(_ flow: Flow) -> (mainStart: Double, mainEnd: Double, crossStart: Double, crossEnd: Double) {
+    flow == .vertical ? (top, bottom, left, right) : (left, right, top, bottom)
   }
 }
 
@@ -91,6 +148,11 @@ public enum ColumnRule: Hashable, Sendable {
   /// As many columns as fit with at least this width:
   /// `max(1, ⌊(W − left − right + gap) / (minimum + gap)⌋)`.
   case minimumWidth(Double)
+  /// As many columns of exactly this width as fit (masonry's `columnWidth`), from the start
+  /// edge; with `fitWidth`, the block of columns is centred between the margins instead.
+  case fixedWidth(Double, fitWidth: Bool)
+  /// One column per weight, sharing the width in proportion (FlashList's `getColumnFlex`).
+  case weights([Double])
 
   /// The number of columns across `extent` with these margins; always at least 1.
   public func count(
@@ -101,7 +163,9 @@ public enum ColumnRule: Hashable, Sendable {
       return max(1, n)
     case .perOrientation(let portrait, let landscape):
       return max(1, orientation == .portrait ? portrait : landscape)
-    case .minimumWidth(let minimum):
+    case .weights(let weights):
+      return max(1, weights.count)
+    case .minimumWidth(let minimum), .fixedWidth(let minimum, _):
       let available =
         extent - insets.crossStart - insets.crossEnd + insets.laneGap
       let per = minimum + insets.laneGap
@@ -114,8 +178,10 @@ public enum ColumnRule: Hashable, Sendable {
 
 /// One section: its own columns, margins and placement order, and an optional header and footer.
 ///
-/// A section header is a full-span item placed before the section's items, a footer one placed
-/// after them, as in CHTCollectionViewWaterfallLayout's per-section supplementary views.
+/// A section header spans the section's columns (from its start margin to its end margin) ahead
+/// of its items, a footer below its tallest column, as in CHTCollectionViewWaterfallLayout's
+/// per-section supplementary views; with ``headerInsets`` or ``footerInsets`` they are placed
+/// exactly as CHT places them.
 public struct Section: Hashable, Sendable {
   /// The column rule; the reference default is three columns.
   public var columns: ColumnRule
@@ -123,21 +189,35 @@ public struct Section: Hashable, Sendable {
   public var margins: Margins
   /// The placement order; the reference default is `.shortest`.
   public var order: PlacementOrder
-  /// The length of a full-width header at the section's top, or nil.
+  /// The length of a header at the section's top (across its columns, or as `headerInsets` say), or nil.
   public var headerLength: Double?
-  /// The length of a full-width footer at the section's bottom, or nil.
+  /// The length of a footer at the section's bottom, or nil.
   public var footerLength: Double?
+  /// CHT's `headerInset`: when set, the header sits this far inside the view's edges, before the
+  /// section's top margin; when nil, it spans the section's columns, after the top margin.
+  public var headerInsets: EdgeInsets?
+  /// CHT's `footerInset`: when set, the footer sits this far inside the view's edges, after the
+  /// section's bottom margin; when nil, it spans the section's columns below the tallest one.
+  public var footerInsets: EdgeInsets?
+  /// Fixed rectangles the items flow around (masonry's stamps), x from the start edge and y from
+  /// where the section's items start: each column a stamp overlaps continues below it.
+  public var stamps: [Rect]
 
   public init(
     columns: ColumnRule = .count(3), margins: Margins = Margins(),
     order: PlacementOrder = .shortest,
-    headerLength: Double? = nil, footerLength: Double? = nil
+    headerLength: Double? = nil, footerLength: Double? = nil,
+    headerInsets: EdgeInsets? = nil, footerInsets: EdgeInsets? = nil,
+    stamps: [Rect] = []
   ) {
     self.columns = columns
     self.margins = margins
     self.order = order
     self.headerLength = headerLength
     self.footerLength = footerLength
+    self.headerInsets = headerInsets
+    self.footerInsets = footerInsets
+    self.stamps = stamps
   }
 }
 

@@ -296,7 +296,7 @@ public struct ScrollJob: Sendable {
     staged = nil
     return ScrollSummary(
       frames: total, width: pixelWidth, height: pixelHeight, seconds: elapsed(),
-      notes: simulation.notes,
+      notes: script.notes + simulation.notes,
       imageFailures: images.failures)
   }
 

@@ -1,11 +1,13 @@
 import Foundation
 import WaterflowScene
 
-/// A scroll animation: a starting offset, a frame rate and segments played one after another.
+/// A script of scrolls and data changes: a starting offset, a frame rate and segments played one
+/// after another. The one dialect of `waterflow trace --script` and `waterflow scroll --script`.
 ///
-/// The first frame shows the starting offset. Each segment then adds frames, one every
-/// `1 / fps` seconds: a timed scroll, a pause, a fling, or a data change (load more, refresh,
-/// rotate, jump) that takes one frame. In JSON:
+/// The first frame (one layout pass) shows the starting offset. Each segment then adds frames:
+/// a scroll timed in frames or seconds (one frame every `1 / fps` seconds) or in steps of so many
+/// points, a pause, a fling, or a data change (load more, refresh, rotate, jump) that takes one
+/// frame. In JSON:
 /// ```json
 /// {"fps": 30, "from": 0, "segments": [
 ///   {"scroll": {"to": 1500, "duration": 1.2, "curve": "ease-in-out"}},
@@ -27,15 +29,20 @@ public struct ScrollScript: Hashable, Sendable {
     }
     /// Scrolls to a target over `frames` frames along a curve.
     case scroll(to: Target, frames: Int, curve: ScrollCurve)
+    /// Scrolls to a target in steps of `step` points, the last one shorter if need be, as a
+    /// finger would: one frame per step.
+    case scrollInSteps(to: Target, step: Double)
     /// Holds the offset for `frames` frames.
     case pause(frames: Int)
     /// Lets go with a velocity and decelerates until at rest or at a content edge (where it
     /// stops, or bounces).
     case fling(Deceleration)
-    /// At the end of the content, appends items ("load more"), then reloads when `reload`.
-    case loadMore(count: Int, reload: Bool)
-    /// At the top, prepends items ("pull to refresh"), then reloads when `reload`.
-    case refresh(count: Int, reload: Bool)
+    /// At the end of the content (or `anywhere`), appends items ("load more"), then reloads
+    /// when `reload`, as the seeds do; without a reload, displayed cells are kept.
+    case loadMore(count: Int, reload: Bool, anywhere: Bool = false)
+    /// At the top (or `anywhere`), prepends items ("pull to refresh"), then reloads when
+    /// `reload`, as the seeds do; without a reload, displayed cells are kept.
+    case refresh(count: Int, reload: Bool, anywhere: Bool = false)
     /// Changes the viewport and optionally the column count (a rotation).
     case rotate(Size, columns: Int?)
     /// Jumps to an offset.
@@ -47,12 +54,21 @@ public struct ScrollScript: Hashable, Sendable {
   /// The offset of the first frame.
   public var from: Double
   public var segments: [Segment]
+  /// What reading the file noticed, such as a segment in an old form and the form that
+  /// replaces it; empty for a script made in code.
+  public var notes: [String] = []
 
   public init(fps: Double = 30, from: Double = 0, segments: [Segment]) {
     precondition(fps > 0, "fps must be positive")
     self.fps = fps
     self.from = from
     self.segments = segments
+  }
+
+  /// A scroll from `from` to `to` in steps of `step` points, both ends included: what
+  /// `waterflow trace --from --to --step` plays.
+  public static func scroll(from: Double, to: Double, step: Double) -> ScrollScript {
+    ScrollScript(from: from, segments: [.scrollInSteps(to: .offset(to), step: step)])
   }
 
   /// A single scroll from `from` to `to` in `frames` frames, both ends included.
@@ -99,6 +115,11 @@ extension ScrollScript {
 
   /// Reads a script file: an object with `fps`, `from` and `segments`, or a bare array of segments.
   ///
+  /// The old trace-script forms are still read, each with a note in ``notes`` naming the form
+  /// that replaces it: `append` and `prepend` (a load more or refresh anywhere, keeping cells),
+  /// `resize` (a rotation), `offset` (a jump), a scroll without pacing (steps of 10 points) and
+  /// `steps` for `segments`.
+  ///
   /// - Parameters:
   ///   - path: The JSON file.
   ///   - fps: The frame rate when the file names none.
@@ -119,15 +140,15 @@ extension ScrollScript {
     }
   }
 
-  private enum TopKey: String, CaseIterable { case fps, from, segments }
+  private enum TopKey: String, CaseIterable { case fps, from, segments, steps }
   private enum SegmentKey: String, CaseIterable {
     case scroll, pause, fling, loadMore, refresh, rotate, jump
+    // The old trace-script forms.
+    case append, prepend, resize, offset
   }
-  private enum ScrollKey: String, CaseIterable {
-    case by, curve, duration, frames, to
-  }
+  private enum ScrollKey: String, CaseIterable { case by, curve, duration, frames, step, to }
   private enum FlingKey: String, CaseIterable { case bounce, rate, velocity }
-  private enum ChangeKey: String, CaseIterable { case count, reload }
+  private enum ChangeKey: String, CaseIterable { case anywhere, count, reload }
   private enum RotateKey: String, CaseIterable { case columns, height, width }
   private static let topKeys = JSONKeys<TopKey>()
   private static let segmentKeys = JSONKeys<SegmentKey>(
@@ -151,10 +172,11 @@ extension ScrollScript {
   {
     var fps = defaultFPS
     var from = defaultFrom
+    var notes: [String] = []
     switch try r.peek() {
     case .array:
-      self.init(
-        fps: fps, from: from, segments: try Self.readSegments(&r, fps: fps))
+      let segments = try Self.readSegments(&r, fps: fps, field: "", notes: &notes)
+      self.init(fps: fps, from: from, segments: segments)
     case .object:
       // The frame rate turns seconds into frames, and it may come after the segments: fps and
       // from are read first, from a copy of the reader.
@@ -163,18 +185,21 @@ extension ScrollScript {
       while let key = try ahead.nextKey(Self.topKeys) {
         switch key {
         case .fps: fps = try ahead.number(min: 1, max: 240)
-        case .from:
-          from = try ahead.number(min: -Self.offsets, max: Self.offsets)
-        case .segments: try ahead.skipValue()
+        case .from: from = try ahead.number(min: -Self.offsets, max: Self.offsets)
+        case .segments, .steps: try ahead.skipValue()
         }
       }
       var segments: [Segment]?
       try r.beginObject()
       while let key = try r.nextKey(Self.topKeys) {
-        if key == .segments {
-          segments = try Self.readSegments(&r, fps: fps)
-        } else {
-          try r.skipValue()
+        switch key {
+        case .segments, .steps:
+          if segments != nil {
+            throw r.fail("give segments once (steps is its old name)")
+          }
+          if key == .steps { notes.append("steps is the old name of segments") }
+          segments = try Self.readSegments(&r, fps: fps, field: key.rawValue, notes: &notes)
+        case .fps, .from: try r.skipValue()
         }
       }
       guard let segments else {
@@ -185,17 +210,21 @@ extension ScrollScript {
       throw r.fail(
         "expected an object with \"segments\", or an array of segments")
     }
+    self.notes = notes
   }
 
-  private static func readSegments(_ r: inout JSONReader, fps: Double)
-    throws(JSONInputError)
-    -> [Segment]
-  {
+  private static func readSegments(
+    _ r: inout JSONReader, fps: Double, field: String, notes: inout [String]
+  ) throws(JSONInputError) -> [Segment] {
     func frames(_ seconds: Double) -> Int { Int((seconds * fps).rounded()) }
     let maxSeconds = Double(Self.maximumFrames) / fps
     var segments: [Segment] = []
     try r.beginArray()
     while try r.nextElement() {
+      let at = "\(field)[\(r.elementIndex)]"
+      func old(_ form: String, _ replacement: String) {
+        notes.append("\(at): \(form) is the old form of \(replacement)")
+      }
       try r.beginObject()
       guard let key = try r.nextKey(segmentKeys) else {
         throw r.fail(oneSegment)
@@ -204,7 +233,8 @@ extension ScrollScript {
       case .scroll:
         var target: Segment.Target?
         var count: Int?
-        var curve = ScrollCurve.easeInOut
+        var step: Double?
+        var curve: ScrollCurve?
         var given = Set<ScrollKey>()
         try r.beginObject()
         while let key = try r.nextKey(scrollKeys) {
@@ -216,6 +246,7 @@ extension ScrollScript {
           case .duration:
             count = max(1, frames(try r.number(min: 0, max: maxSeconds)))
           case .frames: count = try r.integer(min: 1, max: Self.maximumFrames)
+          case .step: step = try r.number(min: 0, max: 1_000_000, exclusiveMin: true)
           case .curve:
             guard try r.peek() == .string,
               let parsed = ScrollCurve(rawValue: try r.string())
@@ -230,10 +261,21 @@ extension ScrollScript {
         guard let target, !given.isSuperset(of: [.to, .by]) else {
           throw r.fail("give one of \"to\" (an offset) or \"by\" (a distance)")
         }
-        guard let count, !given.isSuperset(of: [.duration, .frames]) else {
-          throw r.fail("give one of \"duration\" (seconds) or \"frames\"")
+        let pacing = given.intersection([.duration, .frames, .step])
+        guard pacing.count <= 1 else {
+          throw r.fail("give one of \"duration\" (seconds), \"frames\" or \"step\" (points)")
         }
-        segments.append(.scroll(to: target, frames: count, curve: curve))
+        if let count {
+          segments.append(.scroll(to: target, frames: count, curve: curve ?? .easeInOut))
+        } else {
+          if curve != nil {
+            throw r.fail(key: "curve", "a scroll in steps has no curve: give duration or frames")
+          }
+          if step == nil {
+            old("a scroll without duration, frames or step", "{\"scroll\": {\"to\": …, \"step\": 10}}")
+          }
+          segments.append(.scrollInSteps(to: target, step: step ?? 10))
+        }
       case .pause:
         segments.append(
           .pause(frames: frames(try r.number(min: 0, max: maxSeconds))))
@@ -269,6 +311,7 @@ extension ScrollScript {
       case .loadMore, .refresh:
         var count: Int?
         var reload = true
+        var anywhere = false
         if try r.peek() == .object {
           try r.beginObject()
           while let key = try r.nextKey(changeKeys) {
@@ -276,6 +319,7 @@ extension ScrollScript {
             case .count:
               count = try r.integer(min: 0, max: Scene.maximumItemCount)
             case .reload: reload = try r.bool()
+            case .anywhere: anywhere = try r.bool()
             }
           }
           guard count != nil else { throw r.fail(key: "count", "missing") }
@@ -284,9 +328,20 @@ extension ScrollScript {
         }
         segments.append(
           key == .loadMore
-            ? .loadMore(count: count!, reload: reload)
-            : .refresh(count: count!, reload: reload))
-      case .rotate:
+            ? .loadMore(count: count!, reload: reload, anywhere: anywhere)
+            : .refresh(count: count!, reload: reload, anywhere: anywhere))
+      case .append, .prepend:
+        // The old trace scripts added items wherever the scroll was, keeping the cells.
+        let count = try r.integer(min: 0, max: Scene.maximumItemCount)
+        let name = key == .append ? "loadMore" : "refresh"
+        old(
+          "{\"\(key.rawValue)\": \(count)}",
+          "{\"\(name)\": {\"count\": \(count), \"reload\": false, \"anywhere\": true}}")
+        segments.append(
+          key == .append
+            ? .loadMore(count: count, reload: false, anywhere: true)
+            : .refresh(count: count, reload: false, anywhere: true))
+      case .rotate, .resize:
         var width: Double?
         var height: Double?
         var columns: Int?
@@ -300,10 +355,16 @@ extension ScrollScript {
         }
         guard let width else { throw r.fail(key: "width", "missing") }
         guard let height else { throw r.fail(key: "height", "missing") }
-        segments.append(
-          .rotate(Size(width: width, height: height), columns: columns))
-      case .jump:
-        segments.append(.jump(try r.number(min: -offsets, max: offsets)))
+        if key == .resize {
+          old(
+            "{\"resize\": …}",
+            "{\"rotate\": {\"width\": \(width.jsonText), \"height\": \(height.jsonText)}}")
+        }
+        segments.append(.rotate(Size(width: width, height: height), columns: columns))
+      case .jump, .offset:
+        let y = try r.number(min: -offsets, max: offsets)
+        if key == .offset { old("{\"offset\": \(y.jsonText)}", "{\"jump\": \(y.jsonText)}") }
+        segments.append(.jump(y))
       }
       if try r.nextKey(segmentKeys) != nil {
         throw r.failInContainer(oneSegment)

@@ -29,135 +29,27 @@ public struct SimulatedFrame: Hashable, Sendable {
 /// for frame in simulation { print(frame.offset, frame.pass.reused.count) }
 /// ```
 public final class ScrollSimulation: Sequence, IteratorProtocol {
-  /// The controller being scrolled: its view, and the scene with items added since.
-  public let controller: SceneController
-  public let script: ScrollScript
-  /// Segments that did nothing, and why ("load more skipped: not at the end").
-  public private(set) var notes: [String] = []
-
-  private var frameCount = 0
-  private var segmentIndex = 0
-  private var pending: [Double] = []
-  private var pendingIndex = 0
+  /// The player of the script: one layout pass per frame.
+  public let player: ScriptPlayer
 
   public init(scene: Scene, script: ScrollScript) {
-    controller = SceneController(scene: scene)
-    self.script = script
+    player = ScriptPlayer(scene: scene, script: script)
   }
 
-  private var view: WaterflowView { controller.view }
-  private var isHorizontal: Bool { view.isHorizontal }
-
+  /// The controller being scrolled: its view, and the scene with items added since.
+  public var controller: SceneController { player.controller }
+  public var script: ScrollScript { player.script }
+  /// Segments that did nothing, and why ("load more skipped: not at the end").
+  public var notes: [String] { player.notes }
   /// The largest offset at which the content still fills the viewport (0 when it is shorter).
-  public var maximumOffset: Double {
-    let content =
-      isHorizontal ? view.contentSize.width : view.contentSize.height
-    let viewport = isHorizontal ? view.bounds.width : view.bounds.height
-    return Swift.max(0, content - viewport)
-  }
+  public var maximumOffset: Double { player.maximumOffset }
 
   public func next() -> SimulatedFrame? {
-    if frameCount == 0 { return emit(view.scroll(to: script.from), event: nil) }
-    while true {
-      if pendingIndex < pending.count {
-        pendingIndex += 1
-        return emit(view.scroll(to: pending[pendingIndex - 1]), event: nil)
-      }
-      guard segmentIndex < script.segments.count else { return nil }
-      let segment = script.segments[segmentIndex]
-      segmentIndex += 1
-      pending = []
-      pendingIndex = 0
-      let start = view.offset
-      switch segment {
-      case .scroll(let target, let frames, let curve):
-        let end: Double
-        switch target {
-        case .offset(let y): end = y
-        case .distance(let d): end = start + d
-        }
-        pending = (1...frames).map { k in
-          k == frames
-            ? end
-            : start + (end - start) * curve.progress(Double(k) / Double(frames))
-        }
-      case .pause(let frames):
-        pending = Array(repeating: start, count: frames)
-      case .fling(let deceleration):
-        pending = deceleration.offsets(
-          from: start, fps: script.fps, bounds: 0...maximumOffset,
-          viewportLength: isHorizontal ? view.bounds.width : view.bounds.height)
-      case .jump(let y):
-        return emit(view.scroll(to: y), event: "jump \(JSONNumber.format(y))")
-      case .loadMore(let count, let reload):
-        guard controller.canChangeItems else {
-          note("load more skipped: a layout file's frames are fixed")
-          continue
-        }
-        guard start >= maximumOffset - 1 else {
-          note(
-            "load more skipped: not at the end (offset \(JSONNumber.format(start)), end \(JSONNumber.format(maximumOffset)))"
-          )
-          continue
-        }
-        controller.appendItems(count)
-        if reload { view.reloadData() }
-        return emit(view.layoutSubviews(), event: "load more \(count)")
-      case .refresh(let count, let reload):
-        guard controller.canChangeItems else {
-          note("refresh skipped: a layout file's frames are fixed")
-          continue
-        }
-        guard start <= 1 else {
-          note(
-            "refresh skipped: not at the top (offset \(JSONNumber.format(start)))"
-          )
-          continue
-        }
-        controller.prependItems(count)
-        if reload { view.reloadData() }
-        return emit(view.layoutSubviews(), event: "refresh \(count)")
-      case .rotate(let size, let columns):
-        var event =
-          "rotate \(JSONNumber.format(size.width))x\(JSONNumber.format(size.height))"
-        let sameSize = size == view.bounds
-        if let columns, var layout = view.layout {
-          for s in layout.sections.indices {
-            layout.sections[s].columns = .count(columns)
-          }
-          view.layout = layout
-          event += ", \(columns) columns"
-        }
-        controller.resize(to: size)
-        // The view recomputes frames when its size changes; a new column count alone needs a reload.
-        if sameSize && columns != nil { view.reloadData() }
-        var pass = view.layoutSubviews()
-        // A rotation can leave the offset past the new end of the content; UIKit pulls it back.
-        let limit = maximumOffset
-        if view.offset > limit { pass = merged(pass, view.scroll(to: limit)) }
-        return emit(pass, event: event)
-      }
-    }
-  }
-
-  private func note(_ text: String) {
-    notes.append("segment \(segmentIndex) (frame \(frameCount)): \(text)")
-  }
-
-  private func emit(_ pass: LayoutPass, event: String?) -> SimulatedFrame {
-    frameCount += 1
+    guard let record = player.next() else { return nil }
+    let number = player.passCount
     return SimulatedFrame(
-      number: frameCount, time: Double(frameCount - 1) / script.fps,
-      event: event, pass: pass,
-      content: FrameContent(view: view))
-  }
-
-  /// Two passes of one frame as one: cells created, reused or enqueued in either.
-  private func merged(_ a: LayoutPass, _ b: LayoutPass) -> LayoutPass {
-    var pass = b
-    pass.created = a.created + b.created
-    pass.reused = a.reused + b.reused
-    pass.enqueued = a.enqueued + b.enqueued
-    return pass
+      number: number, time: Double(number - 1) / script.fps,
+      event: record.event, pass: record.pass,
+      content: FrameContent(view: player.view))
   }
 }

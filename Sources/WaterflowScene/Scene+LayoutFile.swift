@@ -8,7 +8,7 @@ extension Scene {
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum LayoutKey: String, CaseIterable {
     case buffer, columnWidth, columns, contentSize, direction, emptyView, flow, footer, frames
-    case header, loading, orientation, sections, seed, viewport
+    case header, loading, orientation, reuseOrder, sections, seed, viewport
   }
   private enum RectKey: String, CaseIterable { case height, text, width, x, y }
   private enum SizeKey: String, CaseIterable { case height, width }
@@ -64,6 +64,7 @@ extension Scene {
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
+      case .reuseOrder: reuseOrder = try Self.readReuseOrder(&r)
       case .orientation:
         orientation = try r.oneOf(["portrait": Orientation.portrait, "landscape": .landscape])
       case .flow:

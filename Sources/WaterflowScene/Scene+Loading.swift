@@ -118,16 +118,19 @@ extension Scene {
 
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum Key: String, CaseIterable {
-    case buffer, columns, direction, empty, flow, footer, header, items,
-      loading, margins
-    case minColumnWidth, order, orientation, sections, seed, snapToPixels,
-      viewport
+    case buffer, columnWeights, columnWidth, columnWidthRounding, columns, direction, empty
+    case emptyContent, fitWidth, flow, footer, footerInsets, header, headerInsets, items, loading
+    case margins, minColumnWidth, minimumContentHeight, order, orientation, origin, reuseOrder
+    case sections, seed, snapToPixels, stamps, viewport
   }
   private enum ViewportKey: String, CaseIterable { case height, scale, width }
   private enum SupplementKey: String, CaseIterable { case active, height, text }
   private enum SectionKey: String, CaseIterable {
-    case columns, footer, header, items, margins, minColumnWidth, order
+    case columnWeights, columnWidth, columns, fitWidth, footer, footerInsets, header, headerInsets
+    case items, margins, minColumnWidth, order, stamps
   }
+  private enum InsetKey: String, CaseIterable { case bottom, left, right, top }
+  private enum StampKey: String, CaseIterable { case height, width, x, y }
   private enum ColumnsKey: String, CaseIterable { case landscape, portrait }
   private enum PatternKey: String, CaseIterable {
     case count, heights, `import`
@@ -148,6 +151,8 @@ extension Scene {
   private static let marginKeys = JSONKeys<MarginType>(
     MarginType.allCases.map { ($0.rawValue, $0) }.sorted { $0.0 < $1.0 })
   private static let patternKeys = JSONKeys<PatternKey>()
+  private static let insetKeys = JSONKeys<InsetKey>()
+  private static let stampKeys = JSONKeys<StampKey>()
   private static let itemKeys = JSONKeys<ItemKey>()
   // Shop data comes from a server and may carry more than the four keys we use.
   private static let shopKeys = JSONKeys<ShopKey>(unknown: .skip)
@@ -167,6 +172,7 @@ extension Scene {
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
+      case .reuseOrder: reuseOrder = try Self.readReuseOrder(&r)
       case .orientation:
         orientation = try r.oneOf([
           "portrait": Orientation.portrait, "landscape": .landscape,
@@ -180,6 +186,18 @@ extension Scene {
           "ltr": LayoutDirection.leftToRight, "rtl": .rightToLeft,
         ])
       case .snapToPixels: layout.snapsToPixels = try r.bool()
+      case .columnWidthRounding:
+        layout.columnWidthRounding = try r.oneOf([
+          "exact": ColumnWidthRounding.exact, "floor": .floor,
+        ])
+      case .emptyContent:
+        layout.emptyContent = try r.oneOf([
+          "empty-view": EmptyContentRule.emptyView, "viewport": .viewport,
+          "bottom-margin": .bottomMargin,
+        ])
+      case .minimumContentHeight:
+        layout.minimumContentLength = try r.number(min: 0, max: 10_000_000)
+      case .origin: layout.origin = try r.oneOf(["top": LayoutOrigin.top, "bottom": .bottom])
       case .header: header = try Self.readSupplement(&r, defaultText: "Header")
       case .footer: footer = try Self.readSupplement(&r, defaultText: "Footer")
       case .empty:
@@ -213,8 +231,8 @@ extension Scene {
         parsed = sections
         self.sections = lists
         sectionSupplements = supplements
-      case .columns, .minColumnWidth, .margins, .order, .items:
-        // The scene's own section, when it has no "sections".
+      case .columns, .minColumnWidth, .margins, .order, .items, .columnWidth, .fitWidth,
+        .columnWeights, .headerInsets, .footerInsets, .stamps:
         try top.read(
           SectionKey(rawValue: key.rawValue)!, from: &r, scenePath: path)
       }
@@ -226,8 +244,10 @@ extension Scene {
     layout.emptyLength = emptyLength > 0 ? emptyLength : nil
 
     if let parsed {
-      for key in [Key.items, .columns, .minColumnWidth, .margins, .order]
-      where given.contains(key) {
+      for key in [
+        Key.items, .columns, .minColumnWidth, .margins, .order, .columnWidth, .fitWidth,
+        .columnWeights, .headerInsets, .footerInsets, .stamps,
+      ] where given.contains(key) {
         throw r.fail(
           key: key.rawValue,
           "give \(key.rawValue) inside each section when the scene has sections"
@@ -247,9 +267,12 @@ extension Scene {
       sectionFields: parsed == nil ? [""] : layout.sections.indices.map { "sections[\($0)]" })
   }
 
-  mutating func readViewport(_ r: inout JSONReader)
-    throws(JSONInputError)
-  {
+  /// `"leave-first"` or `"single-pass"`.
+  static func readReuseOrder(_ r: inout JSONReader) throws(JSONInputError) -> ReuseOrder {
+    try r.oneOf(Dictionary(uniqueKeysWithValues: ReuseOrder.allCases.map { ($0.rawValue, $0) }))
+  }
+
+  mutating func readViewport(_ r: inout JSONReader) throws(JSONInputError) {
     var width = viewport.width
     var height = viewport.height
     try r.beginObject()
@@ -282,6 +305,22 @@ extension Scene {
       &r, keys: supplementKeys, defaultText: defaultText,
       lengthRequired: lengthRequired
     ).0
+  }
+
+  /// `{top, left, bottom, right}`, each optional (0).
+  private static func readInsets(_ r: inout JSONReader) throws(JSONInputError) -> EdgeInsets {
+    var insets = EdgeInsets()
+    try r.beginObject()
+    while let key = try r.nextKey(insetKeys) {
+      let v = try r.number(min: 0, max: 100_000)
+      switch key {
+      case .top: insets.top = v
+      case .left: insets.left = v
+      case .bottom: insets.bottom = v
+      case .right: insets.right = v
+      }
+    }
+    return insets
   }
 
   /// The loading view `{height, text, active}` and whether it is active (by default it is).
@@ -325,8 +364,10 @@ extension Scene {
     var items = ItemList([])
     var header: Supplement?
     var footer: Supplement?
-    var hasColumns = false
-    var hasMinimumWidth = false
+    /// The column-rule keys given (columns, minColumnWidth, columnWidth, columnWeights).
+    var columnRules: [String] = []
+    var fixedWidth: Double?
+    var fitWidth: Bool?
 
     mutating func read(
       _ key: SectionKey, from r: inout JSONReader, scenePath: String
@@ -335,7 +376,7 @@ extension Scene {
     {
       switch key {
       case .columns:
-        hasColumns = true
+        columnRules.append("columns")
         if try r.peek() == .object {
           var portrait: Int?
           var landscape: Int?
@@ -355,9 +396,44 @@ extension Scene {
           section.columns = .count(try r.integer(min: 1, max: 1000))
         }
       case .minColumnWidth:
-        hasMinimumWidth = true
-        section.columns = .minimumWidth(
-          try r.number(min: 0, max: 100_000, exclusiveMin: true))
+        columnRules.append("minColumnWidth")
+        section.columns = .minimumWidth(try r.number(min: 0, max: 100_000, exclusiveMin: true))
+      case .columnWidth:
+        columnRules.append("columnWidth")
+        fixedWidth = try r.number(min: 0, max: 100_000, exclusiveMin: true)
+      case .fitWidth:
+        fitWidth = try r.bool()
+      case .columnWeights:
+        columnRules.append("columnWeights")
+        var weights: [Double] = []
+        try r.beginArray()
+        while try r.nextElement() {
+          if weights.count == 1000 { throw r.failInContainer("more than 1000 columns") }
+          weights.append(try r.number(min: 0, max: 1_000_000, exclusiveMin: true))
+        }
+        guard !weights.isEmpty else { throw r.fail("needs at least one weight") }
+        section.columns = .weights(weights)
+      case .headerInsets: section.headerInsets = try Scene.readInsets(&r)
+      case .footerInsets: section.footerInsets = try Scene.readInsets(&r)
+      case .stamps:
+        var stamps: [Rect] = []
+        try r.beginArray()
+        while try r.nextElement() {
+          var values: [StampKey: Double] = [:]
+          try r.beginObject()
+          while let key = try r.nextKey(Scene.stampKeys) {
+            values[key] =
+              key == .x || key == .y
+              ? try r.number(min: -1_000_000, max: 1_000_000)
+              : try r.number(min: 0, max: 1_000_000)
+          }
+          for key in StampKey.allCases where values[key] == nil {
+            throw r.fail(key: key.rawValue, "missing (a stamp is {x, y, width, height})")
+          }
+          stamps.append(
+            Rect(x: values[.x]!, y: values[.y]!, width: values[.width]!, height: values[.height]!))
+        }
+        section.stamps = stamps
       case .margins:
         try r.beginObject()
         while let type = try r.nextKey(Scene.marginKeys) {
@@ -379,13 +455,18 @@ extension Scene {
     }
 
     /// The section, once its object has ended.
-    func finish(_ r: inout JSONReader) throws(JSONInputError) -> (
-      Section, ItemList
-    ) {
-      if hasColumns && hasMinimumWidth {
+    func finish(_ r: inout JSONReader) throws(JSONInputError) -> (Section, ItemList) {
+      if columnRules.count > 1 {
         throw r.fail(
-          key: "minColumnWidth",
-          "give either columns or minColumnWidth, not both")
+          key: columnRules[1],
+          "give one of columns, minColumnWidth, columnWidth or columnWeights, not both \(columnRules[0]) and \(columnRules[1])"
+        )
+      }
+      var section = section
+      if let fixedWidth {
+        section.columns = .fixedWidth(fixedWidth, fitWidth: fitWidth ?? false)
+      } else if fitWidth != nil {
+        throw r.fail(key: "fitWidth", "needs columnWidth (fitWidth centres columns of a fixed width)")
       }
       return (section, items)
     }

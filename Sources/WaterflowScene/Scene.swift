@@ -21,6 +21,8 @@ public struct Scene: Sendable {
   public var seed: UInt64
   /// PSCollectionView's pre-load buffer above and below the viewport.
   public var buffer: Double
+  /// When leaving cells reach the pool: PSCollectionView's leave-first or the seeds' single pass.
+  public var reuseOrder: ReuseOrder = .leaveFirst
   /// The header above everything, if any.
   public var header: Supplement?
   /// The footer below everything, if any.

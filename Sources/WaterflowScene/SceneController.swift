@@ -29,6 +29,7 @@ public final class SceneController: WaterflowViewDataSource,
     view.customLayout = scene.givenFrames
     view.orientation = scene.orientation
     view.preloadBuffer = scene.buffer
+    view.reuseOrder = scene.reuseOrder
     view.isLoading = scene.isLoading
     view.headerView = scene.header
     view.footerView = scene.footer
@@ -106,7 +107,8 @@ public final class SceneController: WaterflowViewDataSource,
     view.insertCells(at: 0, count: count)
   }
 
-  /// Changes the viewport (a rotation); the next layout recomputes frames.
+  /// Changes the viewport (a rotation); the next layout recomputes frames and asks again for
+  /// every visible cell, as the seeds do.
   public func resize(to size: Size) {
     scene.viewport = size
     view.bounds = size

@@ -30,3 +30,14 @@ public struct LayoutPass: Hashable, Sendable {
     self.offset = offset
   }
 }
+
+/// When, within one layout pass, cells that leave reach the reuse pool.
+public enum ReuseOrder: String, Hashable, Sendable, CaseIterable {
+  /// Every leaving cell is pooled before any entering cell is requested (PSCollectionView), so
+  /// no more cells are created than are displayed at once.
+  case leaveFirst = "leave-first"
+  /// One walk over the indices in order, each entering cell requested and each leaving cell
+  /// pooled as it comes (ZYWaterFlowView, YYWaterflowView, HMWaterflowView). Scrolling up, the
+  /// low indices enter before the high ones leave, so new cells are created.
+  case singlePass = "single-pass"
+}

@@ -22,11 +22,14 @@ public final class WaterflowView {
   /// The scroll position: the content point at the viewport's top-left corner.
   public var contentOffset: Point = .zero
   /// A custom layout (columns, sections, flow, …); nil asks the data source for the column count
-  /// and the delegate for margins, as the reference does.
-  public var layout: WaterflowLayout?
+  /// and the delegate for margins, as the reference does. Setting it (a new column count, say)
+  /// lays out again on the next pass, asking for every visible cell again, as a rotation does.
+  public var layout: WaterflowLayout? { didSet { if layout != oldValue { layoutChanged = true } } }
   /// Your own layout code, in place of the built-in layout: when set, ``layout`` is not used and
   /// every reload or size change asks it for the frames.
-  public var customLayout: (any CustomWaterflowLayout)?
+  public var customLayout: (any CustomWaterflowLayout)? { didSet { layoutChanged = true } }
+  /// When cells that leave go to the pool relative to cells that enter being requested.
+  public var reuseOrder: ReuseOrder = .leaveFirst
   /// The orientation that picks portrait or landscape column counts; nil derives it from `bounds`.
   public var orientation: Orientation?
   /// Extra length above and below the viewport in which cells are already displayed
@@ -60,6 +63,8 @@ public final class WaterflowView {
   public private(set) var createdCellCount = 0
 
   private var needsReload = true
+  /// Set when `layout` or `customLayout` changes after the first layout: the next pass relays out.
+  private var layoutChanged = false
   private var dequeued: Set<ObjectIdentifier> = []
 
   /// Creates a view with a bounds size.
@@ -128,6 +133,7 @@ public final class WaterflowView {
     displayedCells.removeAll()
     reusePool.removeAll()
     needsReload = false
+    layoutChanged = false
     snapshot = computeSnapshot()
   }
 
@@ -175,26 +181,35 @@ public final class WaterflowView {
 
   /// Shows the cells on screen and recycles the ones that left: the reference `layoutSubviews`.
   ///
-  /// The first call reloads the data (the reference reloads when the view is first shown); a
-  /// changed bounds size recomputes the frames, keeping the cells that stay on screen. Cells that
-  /// leave go to the pool before entering cells are requested, as in PSCollectionView, so no more
-  /// cells are ever created than are displayed at once. Only cells that enter or leave are touched.
+  /// The first call reloads the data (the reference reloads when the view is first shown). A
+  /// changed bounds size, orientation or layout (a rotation, a new column count) recomputes the
+  /// frames and asks the data source again for every visible cell, through the pool, as the seeds
+  /// do (PSCollectionView re-pools and re-requests; ZY and YY reload). Otherwise only cells that
+  /// enter or leave are touched, in ``reuseOrder``.
   ///
   /// - Returns: What the pass did: created, reused and enqueued cells and the pool size.
   /// - Complexity: O(log n + k) for k cells displayed before and after.
   @discardableResult
   public func layoutSubviews() -> LayoutPass {
-    var relaidOut = false
+    var pass = LayoutPass(offset: offset)
     if needsReload || snapshot == nil {
       reloadData()
     } else if let current = snapshot,
-      current.viewport != bounds
+      layoutChanged || current.viewport != bounds
         || current.orientation != (orientation ?? Orientation(bounds))
     {
+      layoutChanged = false
       snapshot = computeSnapshot()
-      relaidOut = true
+      // Every displayed cell goes to the pool, in ascending index order, so the pass below
+      // requests each visible cell again (and finds it in the pool).
+      for (index, cell) in displayed {
+        displayedCells[index] = nil
+        reusePool.enqueue(cell)
+        pass.enqueued.append(DisplayedCell(index: index, cell: cell.instanceID))
+      }
     }
-    return showCells(refreshFrames: relaidOut)
+    showCells(into: &pass)
+    return pass
   }
 
   /// Sets the offset along the scroll axis and lays out.
@@ -266,54 +281,35 @@ public final class WaterflowView {
     return (start - length)..<end
   }
 
-  private func showCells(refreshFrames: Bool) -> LayoutPass {
-    var pass = LayoutPass(offset: offset)
-    guard let snapshot else { return pass }
+  /// One pass over the cells that leave and the cells that enter, in ``reuseOrder``.
+  private func showCells(into pass: inout LayoutPass) {
+    guard let snapshot else { return }
     let wanted = indicesInDisplayRange
     let shown = displayedCells.keys.sorted()
-    // Both lists are sorted, so one merge finds who leaves and who enters.
-    var leaving: [Int] = []
+    // Both lists are sorted, so one merge walks, in index order, exactly the indices the seeds'
+    // full loop would act on: the rest neither enter nor leave. Single-pass acts at once, as
+    // that loop does; leave-first holds the entering ones back until every leaver is pooled.
     var entering: [Int] = []
     var i = 0
     var j = 0
     while i < shown.count || j < wanted.count {
       if j == wanted.count || (i < shown.count && shown[i] < wanted[j]) {
-        leaving.append(shown[i])
+        enqueue(shown[i], into: &pass)
         i += 1
       } else if i == shown.count || wanted[j] < shown[i] {
-        entering.append(wanted[j])
+        if reuseOrder == .singlePass {
+          guard request(wanted[j], from: snapshot, into: &pass) else { break }
+        } else {
+          entering.append(wanted[j])
+        }
         j += 1
       } else {
-        if refreshFrames {
-          displayedCells[shown[i]]!.frame = snapshot.frame(at: shown[i])
-        }
         i += 1
         j += 1
       }
     }
-    for index in leaving {
-      let cell = displayedCells.removeValue(forKey: index)!
-      reusePool.enqueue(cell)
-      pass.enqueued.append(DisplayedCell(index: index, cell: cell.instanceID))
-    }
     for index in entering {
-      guard let cell = dataSource?.waterflowView(self, cellAt: index) else {
-        break
-      }
-      let id = ObjectIdentifier(cell)
-      if cell.instanceID == 0 {
-        createdCellCount += 1
-        cell.instanceID = createdCellCount
-        pass.created.append(DisplayedCell(index: index, cell: cell.instanceID))
-      } else {
-        precondition(
-          dequeued.contains(id),
-          "the data source returned a cell that is already displayed")
-        pass.reused.append(DisplayedCell(index: index, cell: cell.instanceID))
-      }
-      dequeued.remove(id)
-      cell.frame = snapshot.frame(at: index)
-      displayedCells[index] = cell
+      guard request(index, from: snapshot, into: &pass) else { break }
     }
     pass.displayed = wanted.compactMap { index in
       displayedCells[index].map {
@@ -321,7 +317,37 @@ public final class WaterflowView {
       }
     }
     pass.poolSize = reusePool.count
-    return pass
+  }
+
+  /// Takes a cell off the screen and puts it in the pool.
+  private func enqueue(_ index: Int, into pass: inout LayoutPass) {
+    let cell = displayedCells.removeValue(forKey: index)!
+    reusePool.enqueue(cell)
+    pass.enqueued.append(DisplayedCell(index: index, cell: cell.instanceID))
+  }
+
+  /// Asks the data source for the cell at an index and displays it; false without a data source.
+  private func request(
+    _ index: Int, from snapshot: LayoutSnapshot, into pass: inout LayoutPass
+  ) -> Bool {
+    guard let cell = dataSource?.waterflowView(self, cellAt: index) else {
+      return false
+    }
+    let id = ObjectIdentifier(cell)
+    if cell.instanceID == 0 {
+      createdCellCount += 1
+      cell.instanceID = createdCellCount
+      pass.created.append(DisplayedCell(index: index, cell: cell.instanceID))
+    } else {
+      precondition(
+        dequeued.contains(id),
+        "the data source returned a cell that is already displayed")
+      pass.reused.append(DisplayedCell(index: index, cell: cell.instanceID))
+    }
+    dequeued.remove(id)
+    cell.frame = snapshot.frame(at: index)
+    displayedCells[index] = cell
+    return true
   }
 
   // MARK: - Reuse
@@ -391,6 +417,8 @@ public final class WaterflowView {
     snapshot = nil
     current.append(count: count, metrics: metrics)
     snapshot = current
+    // Earlier frames stay, except where the layout grows from the bottom: then they all move.
+    for (i, cell) in displayedCells { cell.frame = current.frame(at: i) }
   }
 
   /// Inserts cells at an index ("refresh" inserts at 0), recomputing frames from there on.

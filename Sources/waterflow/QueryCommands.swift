@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaterflowJSON
+import WaterflowMotion
 import WaterflowScene
 
 struct LayoutCommand: ParsableCommand {
@@ -82,6 +83,9 @@ struct LayoutCommand: ParsableCommand {
       ("direction", .string(scene.layout.direction.rawValue)),
     ]
     if scene.buffer > 0 { pairs.append(("buffer", JSONText(scene.buffer))) }
+    if scene.reuseOrder != .leaveFirst {
+      pairs.append(("reuseOrder", .string(scene.reuseOrder.rawValue)))
+    }
     if let orientation = scene.orientation {
       pairs.append(("orientation", .string(orientation.rawValue)))
     }
@@ -327,7 +331,9 @@ struct TraceCommand: ParsableCommand {
       "Simulate a scroll and print what each layout pass displayed, created, reused and enqueued.",
     discussion: """
       Cell ids are instance numbers (1, 2, 3, … in creation order). The reuse pool is last in, first \
-      out per identifier; cells leave in ascending index order before entering cells are requested.
+      out per identifier; cells leave in ascending index order, before entering cells are requested \
+      (or, with "reuseOrder": "single-pass", as one walk over the indices). --script takes the \
+      segments of `waterflow scroll --script` (scroll, pause, fling, loadMore, refresh, rotate, jump).
       """)
 
   @OptionGroup var options: SceneArgument
@@ -340,7 +346,7 @@ struct TraceCommand: ParsableCommand {
   var step: Double = 50
   @Option(
     help:
-      "A script of scroll, append, prepend, offset and resize steps, instead of --from/--to."
+      "A script of segments (as in `waterflow scroll --script`), instead of --from/--to."
   )
   var script: String?
 
@@ -356,15 +362,16 @@ struct TraceCommand: ParsableCommand {
 
   func run() throws {
     let scene = try options.load()
-    let plan: Script
+    let plan: ScrollScript
     if let script {
-      do { plan = try Script(contentsOf: script) } catch {
+      do { plan = try ScrollScript(contentsOf: script, from: from) } catch {
         throw CLIError(error.description)
       }
+      for note in plan.notes { warn("note: \(note)") }
     } else {
       plan = .scroll(from: from, to: to!, step: step)
     }
-    let controller = SceneController(scene: scene)
+    let player = ScriptPlayer(scene: scene, script: plan)
     let json = options.json
     try stream { out in
       var count = 0
@@ -373,7 +380,7 @@ struct TraceCommand: ParsableCommand {
       } else {
         out.write("offset   shown  created  reused  enqueued  pool\n")
       }
-      controller.run(plan) { r in
+      for r in player {
         if json {
           out.write(count == 0 ? "\n  " : ",\n  ")
           out.writeTrace(r.pass, event: r.event)
@@ -393,8 +400,9 @@ struct TraceCommand: ParsableCommand {
       if json {
         out.write(count == 0 ? "]\n" : "\n]\n")
       } else {
-        out.write("\(controller.view.createdCellCount) cells created in all\n")
+        out.write("\(player.view.createdCellCount) cells created in all\n")
       }
     }
+    for note in player.notes { warn("note: \(note)") }
   }
 }

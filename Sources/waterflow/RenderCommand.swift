@@ -136,7 +136,7 @@ extension SceneController {
   func scroll(to target: Double, step: Double) {
     view.layoutSubviews()
     if step > 0 {
-      _ = run(Script(steps: [.scroll(to: target, step: step)]))
+      view.scroll(to: target, step: step)
     } else {
       view.scroll(to: target)
     }

@@ -88,7 +88,7 @@ extension CLITests {
       try JSONSerialization.jsonObject(with: r.stdoutData) as! [[String: Any]]
     let events = steps.compactMap { $0["event"] as? String }
     #expect(
-      events == ["append 20", "prepend 10", "resize 667x375", "resize 375x667"])
+      events == ["load more 20", "jump 0", "refresh 10", "rotate 667x375", "rotate 375x667"])
   }
 
   @Test func everyCommand_printsTextWithoutJSON() throws {
@@ -508,7 +508,10 @@ extension CLITests {
       named: "t.json")
     let trace = try waterflow(["trace", "Assets/Scenes/feed-layout.json", "--script", traceScript])
     #expect(trace.status == 0, "\(trace.stderr)")
-    #expect(trace.stdout.contains("(append 5 skipped (fixed frames))"), "\(trace.stdout)")
+    // The same dialect, the same rule: the segments are skipped with a note, as in a scroll.
+    #expect(trace.stderr.contains("load more skipped: a layout file's frames are fixed"), "\(trace.stderr)")
+    #expect(trace.stderr.contains("refresh skipped: a layout file's frames are fixed"), "\(trace.stderr)")
+    #expect(trace.stderr.contains(#"{"append": 5} is the old form of {"loadMore""#), "\(trace.stderr)")
   }
 }
 

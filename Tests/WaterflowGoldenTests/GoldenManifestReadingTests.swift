@@ -85,7 +85,7 @@ extension GoldenManifestReadingTests {
     ),
     (
       #", "overview": "yes""#,
-      "goldens[0].overview: expected true or false, found a string"
+      #"goldens[0].overview: expected true or false, found the string "yes""#
     ),
   ])
   func zero_IsRefusedByRange_AndNumbersAndBooleansStayApart(

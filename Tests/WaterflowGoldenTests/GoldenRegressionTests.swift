@@ -28,7 +28,7 @@ extension GoldenRegressionTests {
     let controller = SceneController(scene: scene)
     _ = controller.view.layoutSubviews()
     if step > 0 {
-      _ = controller.run(Script(steps: [.scroll(to: offset, step: step)]))
+      controller.view.scroll(to: offset, step: step)
     } else {
       _ = controller.view.scroll(to: offset)
     }

@@ -206,6 +206,8 @@ struct ModelLayout {
           Int(
             ((width - m.left - m.right + m.column) / (w + m.column)).rounded(
               .down)))
+      case .fixedWidth, .weights:
+        preconditionFailure("the model lays out equal columns only")
       }
       let colWidth = max(
         0, (width - m.left - m.right - Double(n - 1) * m.column) / Double(n))

@@ -119,7 +119,7 @@ extension ScrollScriptTests {
       #"[{"loadMore": {"count": 1, "reload": 1}}]"#, "[0].loadMore.reload",
       "expected true or false, found a number"
     ),
-    (#"[{"pause": "1"}]"#, "[0].pause", "expected a number, found a string"),
+    (#"[{"pause": "1"}]"#, "[0].pause", #"expected a number, found the string "1""#),
   ])
   func zero_IsRefusedByRange_AndBooleansAreNotNumbers(
     json: String, field: String, says: String
@@ -135,8 +135,8 @@ extension ScrollScriptTests {
 extension ScrollScriptTests {
   @Test(arguments: [
     (
-      #"{"segments": [{"scroll": {"to": 5}}]}"#, "segments[0].scroll",
-      "give one of \"duration\" (seconds) or \"frames\""
+      #"{"segments": [{"scroll": {"to": 5, "duration": 1, "frames": 3}}]}"#, "segments[0].scroll",
+      "give one of \"duration\" (seconds), \"frames\" or \"step\" (points)"
     ),
     (
       #"[{"scroll": {"frames": 5}}]"#, "[0].scroll",
@@ -154,7 +154,7 @@ extension ScrollScriptTests {
     (
       #"[{"scroll": {"to": 5, "frames": 2, "crve": "linear"}}]"#,
       "[0].scroll.crve",
-      "unknown key (expected one of: by, curve, duration, frames, to)"
+      "unknown key (expected one of: by, curve, duration, frames, step, to)"
     ),
     (#"[{"fling": {}}]"#, "[0].fling.velocity", "missing"),
     (
@@ -172,7 +172,7 @@ extension ScrollScriptTests {
     (#"{"fps": 30}"#, "segments", "expected an array of segments"),
     (
       #"{"fps": 30, "segments": [], "sgements": []}"#, "sgements",
-      "unknown key (expected one of: fps, from, segments)"
+      "unknown key (expected one of: fps, from, segments, steps)"
     ),
     (
       #"3"#, "", "expected an object with \"segments\", or an array of segments"

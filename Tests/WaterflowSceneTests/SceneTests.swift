@@ -157,6 +157,21 @@ private let badScenes: [(json: String, field: String, says: String)] = [
   ("{\"columns\": {\"portrait\": 2}}", "columns", "portrait and landscape"),
   ("{\"colums\": 3}", "colums", "unknown key"),
   ("{\"columns\": 3, \"minColumnWidth\": 100}", "minColumnWidth", "not both"),
+  ("{\"columnWeights\": [2, 1], \"columns\": 3}", "columns", "not both columnWeights and columns"),
+  ("{\"columnWeights\": []}", "columnWeights", "at least one weight"),
+  ("{\"columnWeights\": [1, 0]}", "columnWeights[1]", "greater than 0"),
+  ("{\"fitWidth\": true}", "fitWidth", "needs columnWidth"),
+  ("{\"columnWidth\": 0}", "columnWidth", "greater than 0"),
+  ("{\"columnWidthRounding\": \"round\"}", "columnWidthRounding", "not one of"),
+  ("{\"emptyContent\": \"none\"}", "emptyContent", "not one of"),
+  ("{\"origin\": \"left\"}", "origin", "not one of"),
+  ("{\"reuseOrder\": \"single\"}", "reuseOrder", "not one of"),
+  ("{\"minimumContentHeight\": -1}", "minimumContentHeight", "at least 0"),
+  ("{\"headerInsets\": {\"top\": -1}}", "headerInsets.top", "at least 0"),
+  ("{\"footerInsets\": {\"middle\": 1}}", "footerInsets.middle", "unknown key"),
+  ("{\"stamps\": [{\"x\": 0, \"y\": 0, \"width\": 10}]}", "stamps[0].height", "missing"),
+  ("{\"stamps\": [{\"x\": 0, \"y\": 0, \"width\": -1, \"height\": 1}]}", "stamps[0].width", "at least 0"),
+  ("{\"sections\": [{}], \"stamps\": []}", "stamps", "inside each section"),
   ("{\"minColumnWidth\": 0}", "minColumnWidth", "greater than 0"),
   ("{\"margins\": {\"top\": -1}}", "margins.top", "at least 0"),
   ("{\"margins\": {\"gap\": 1}}", "margins.gap", "unknown key"),
@@ -554,69 +569,38 @@ extension SceneTests {
   }
 }
 
-// MARK: - Scripts
+// MARK: - Issue 18 keys
 
 extension SceneTests {
-  @Test func script_parsesEveryStep() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("s.json").path
-    try Data(
+  @Test func issue18Keys_parseIntoTheLayoutAndTheView() throws {
+    let scene = try parse(
       """
-      [{"scroll": {"to": 1200, "step": 100}}, {"scroll": {"to": 0}}, {"append": 20}, {"prepend": 10},
-       {"offset": 5.5}, {"resize": {"width": 667, "height": 375}}]
-      """.utf8
-    ).write(to: URL(fileURLWithPath: path))
-    let script = try Script(contentsOf: path)
-    #expect(
-      script.steps == [
-        .scroll(to: 1200, step: 100), .scroll(to: 0, step: 10), .append(20),
-        .prepend(10), .offset(5.5),
-        .resize(Size(width: 667, height: 375)),
-      ])
-    try Data("{\"steps\": [{\"append\": 1}]}".utf8).write(
-      to: URL(fileURLWithPath: path))
-    #expect(try Script(contentsOf: path).steps == [.append(1)])
-  }
-
-  @Test(arguments: [
-    ("[{\"scroll\": {}}]", "[0].scroll.to"),
-    ("[{\"scroll\": {\"to\": 5, \"step\": 0}}]", "[0].scroll.step"),
-    ("[{\"jump\": 1}]", "[0].jump"),
-    ("[{\"append\": 1, \"prepend\": 2}]", "[0]"),
-    ("[{\"append\": -1}]", "[0].append"),
-    ("[{\"append\": 1.5}]", "[0].append"),
-    ("[{\"resize\": {\"width\": 100}}]", "[0].resize"),
-    ("[{\"resize\": {\"width\": 0, \"height\": 10}}]", "[0].resize.width"),
-    ("[{\"offset\": \"top\"}]", "[0].offset"),
-    ("[3]", "[0]"),
-    ("{\"steps\": 3}", "steps"),
-    ("{", ""),
-  ])
-  func badScript_namesTheStep(json: String, field: String) throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("bad.json").path
-    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-    do {
-      _ = try Script(contentsOf: path)
-      Issue.record("\(json) parsed")
-    } catch {
-      #expect(error.file == path && error.field == field, "\(json): \(error)")
-    }
-  }
-
-  @Test func scrollScript_coversBothEnds() {
-    #expect(
-      Script.scroll(from: 0, to: 300, step: 100).steps == [
-        .offset(0), .scroll(to: 300, step: 100),
-      ])
-    let controller = SceneController(
-      scene: try! Scene(contentsOf: scenesFolder + "/reference.json"))
-    let records = controller.run(Script.scroll(from: 0, to: 250, step: 100))
-    #expect(records.map(\.pass.offset) == [0, 100, 200, 250])
-    let back = controller.run(Script(steps: [.scroll(to: 0, step: 100)]))
-    #expect(back.map(\.pass.offset) == [150, 50, 0])
+      {"reuseOrder": "single-pass", "columnWidthRounding": "floor", "emptyContent": "viewport",
+       "minimumContentHeight": 900, "origin": "bottom",
+       "sections": [
+         {"columnWeights": [2, 1, 1], "headerInsets": {"top": 5, "left": 20},
+          "header": {"height": 40, "text": "A"}, "footerInsets": {"bottom": 7},
+          "footer": 20, "stamps": [{"x": 10, "y": 0, "width": 100, "height": 50}],
+          "items": {"count": 3, "heights": [50]}},
+         {"columnWidth": 100, "fitWidth": true, "items": {"count": 2, "heights": [50]}}]}
+      """
+    ).get()
+    #expect(scene.reuseOrder == .singlePass)
+    #expect(scene.layout.columnWidthRounding == .floor)
+    #expect(scene.layout.emptyContent == .viewport)
+    #expect(scene.layout.minimumContentLength == 900)
+    #expect(scene.layout.origin == .bottom)
+    #expect(scene.layout.sections[0].columns == .weights([2, 1, 1]))
+    #expect(scene.layout.sections[0].headerInsets == EdgeInsets(top: 5, left: 20))
+    #expect(scene.layout.sections[0].footerInsets == EdgeInsets(bottom: 7))
+    #expect(scene.layout.sections[0].stamps == [Rect(x: 10, y: 0, width: 100, height: 50)])
+    #expect(scene.layout.sections[1].columns == .fixedWidth(100, fitWidth: true))
+    #expect(SceneController(scene: scene).view.reuseOrder == .singlePass)
+    // The defaults are today's.
+    let plain = try parse("{}").get()
+    #expect(plain.reuseOrder == .leaveFirst)
+    #expect(plain.layout.columnWidthRounding == .exact && plain.layout.emptyContent == .emptyView)
+    #expect(plain.layout.origin == .top && plain.layout.minimumContentLength == 0)
   }
 }
 
@@ -636,8 +620,8 @@ extension SceneTests {
     let scene = try Scene(contentsOf: scenesFolder + "/reference.json")
     let a = SceneController(scene: scene)
     let b = SceneController(scene: scene)
-    a.run(Script.scroll(from: 0, to: 1500, step: 90))
-    b.run(Script.scroll(from: 0, to: 1500, step: 90))
+    a.view.scroll(to: 1500, step: 90)
+    b.view.scroll(to: 1500, step: 90)
     #expect(a.displayedColours == b.displayedColours)
     for (_, cell) in a.view.displayed {
       #expect(
@@ -647,7 +631,7 @@ extension SceneTests {
     var other = scene
     other.seed = 2
     let c = SceneController(scene: other)
-    c.run(Script.scroll(from: 0, to: 1500, step: 90))
+    c.view.scroll(to: 1500, step: 90)
     #expect(c.displayedColours != a.displayedColours)
   }
 
@@ -660,118 +644,6 @@ extension SceneTests {
     #expect(controller.selections == [3])
   }
 
-  @Test func scriptTrace_keepsInvariants_throughScrollAppendPrependResize()
-    throws
-  {
-    let seeds: [UInt64] = Array(0..<40)
-    for seed in seeds {
-      var rng = SeededGenerator(seed: seed)
-      var scene = try Scene(contentsOf: scenesFolder + "/reference.json")
-      if Bool.random(using: &rng) {
-        scene.sections = [
-          ItemList(
-            (0..<Int.random(in: 1...80, using: &rng)).map { _ in
-              Item(
-                length: Bool.random(using: &rng)
-                  ? .fixed(Double(Int.random(in: 0...200, using: &rng)))
-                  : .aspectRatio(
-                    width: Double(Int.random(in: 0...400, using: &rng)),
-                    height: 300),
-                span: Int.random(in: 0..<8, using: &rng) == 0
-                  ? .full : .columns(Int.random(in: 1...2, using: &rng)),
-                identifier: Bool.random(using: &rng) ? "a" : "b")
-            })
-        ]
-      }
-      scene.buffer = Bool.random(using: &rng) ? 0 : 150
-      let controller = SceneController(scene: scene)
-      var steps: [Script.Step] = [.offset(0)]
-      for _ in 0..<12 {
-        switch Int.random(in: 0..<6, using: &rng) {
-        case 0: steps.append(.append(Int.random(in: 0...30, using: &rng)))
-        case 1: steps.append(.prepend(Int.random(in: 0...30, using: &rng)))
-        case 2:
-          steps.append(
-            .resize(
-              Bool.random(using: &rng)
-                ? Size(width: 667, height: 375) : Size(width: 375, height: 667))
-          )
-        case 3:
-          steps.append(
-            .offset(Double(Int.random(in: -100...4000, using: &rng))))
-        default:
-          steps.append(
-            .scroll(
-              to: Double(Int.random(in: 0...4000, using: &rng)),
-              step: Double(Int.random(in: 20...400, using: &rng))))
-        }
-      }
-      var previous: [Int: Int] = [:]  // index → cell
-      var displayedEver = Set<Int>()
-      // Run step by step: a scroll step's passes share one layout, the others make one pass each.
-      run: for step in steps {
-        for record in controller.run(Script(steps: [step])) {
-          let view = controller.view
-          let snapshot = view.snapshot!
-          let length = view.bounds.height
-          let pass = record.pass
-          let expected = snapshot.indicesByFullScan(
-            from: pass.offset - view.preloadBuffer,
-            to: pass.offset + length + view.preloadBuffer)
-          guard pass.displayed.map(\.index) == expected else {
-            Issue.record(
-              "seed \(seed) \(record.event ?? "scroll") at \(pass.offset): displayed \(pass.displayed.map(\.index)) vs \(expected)"
-            )
-            break run
-          }
-          // The frames equal a full layout of the scene as it now is.
-          let full = controller.scene.layout.snapshot(
-            viewport: controller.scene.viewport,
-            itemCounts: controller.scene.sections.map(\.count)
-          ) { controller.scene.item(at: $0).metrics }
-          guard snapshot.frames == full.frames,
-            snapshot.contentSize == full.contentSize
-          else {
-            Issue.record(
-              "seed \(seed) \(record.event ?? "scroll"): frames differ from a full layout"
-            )
-            break run
-          }
-          let cells = pass.displayed.map(\.cell)
-          #expect(
-            Set(cells).count == cells.count,
-            "seed \(seed): a cell at two indices")
-          for (i, cell) in view.displayed {
-            #expect(cell.frame == snapshot.frame(at: i))
-          }
-          // A cell that entered was created or reused in this pass; the others were displayed before.
-          let fresh = Set(pass.created.map(\.cell) + pass.reused.map(\.cell))
-          var shifted = previous
-          if let event = record.event, event.hasPrefix("prepend ") {
-            let n = Int(event.dropFirst(8))!
-            shifted = Dictionary(
-              uniqueKeysWithValues: previous.map { ($0.key + n, $0.value) })
-          }
-          for d in pass.displayed
-          where !fresh.contains(d.cell) && shifted[d.index] != d.cell {
-            Issue.record(
-              "seed \(seed) \(record.event ?? "scroll"): cell \(d.cell) appeared at \(d.index) without being asked for"
-            )
-          }
-          for c in pass.created.map(\.cell) {
-            #expect(!displayedEver.contains(c))
-          }
-          displayedEver.formUnion(cells)
-          previous = Dictionary(
-            uniqueKeysWithValues: pass.displayed.map { ($0.index, $0.cell) })
-        }
-        // Every cell created was displayed: none is made and thrown away.
-        #expect(
-          controller.view.createdCellCount == displayedEver.count,
-          "seed \(seed) after \(step)")
-      }
-    }
-  }
 }
 
 // MARK: - 0 and 1 are numbers
@@ -1012,58 +884,3 @@ extension SceneTests {
   }
 }
 
-// MARK: - Trace scripts: 0 and 1
-
-extension SceneTests {
-  @Test func script_zeroAndOne_areNumbersInEveryStep() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("s.json").path
-    func script(_ json: String) throws -> Result<Script, SceneError> {
-      try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-      return Result { () throws(SceneError) in try Script(contentsOf: path) }
-    }
-    for n in [0, 1] {
-      let d = Double(n)
-      #expect(
-        try script(
-          "[{\"scroll\": {\"to\": \(n), \"step\": 1}}, {\"offset\": \(n)}, {\"append\": \(n)}, {\"prepend\": \(n)}, {\"resize\": {\"width\": 1, \"height\": 1}}]"
-        ).get().steps == [
-          .scroll(to: d, step: 1), .offset(d), .append(n), .prepend(n),
-          .resize(Size(width: 1, height: 1)),
-        ])
-    }
-    for (json, field, says) in [
-      (
-        "[{\"scroll\": {\"to\": 5, \"step\": 0}}]", "[0].scroll.step",
-        "must be greater than 0, got 0"
-      ),
-      (
-        "[{\"resize\": {\"width\": 0, \"height\": 1}}]", "[0].resize.width",
-        "must be at least 1, got 0"
-      ),
-      (
-        "[{\"resize\": {\"width\": 1, \"height\": 0}}]", "[0].resize.height",
-        "must be at least 1, got 0"
-      ),
-      (
-        "[{\"append\": true}]", "[0].append",
-        "expected a number, found a boolean"
-      ),
-      (
-        "{\"steps\": [{\"offset\": false}]}", "steps[0].offset",
-        "expected a number, found a boolean"
-      ),
-      (
-        "{\"steps\": [], \"stpes\": 1}", "stpes",
-        "unknown key (expected one of: steps)"
-      ),
-    ] {
-      if case .failure(let e) = try script(json) {
-        #expect(e.description == "\(path): \(field): \(says)", "\(json)")
-      } else {
-        Issue.record("\(json) parsed")
-      }
-    }
-  }
-}

@@ -397,34 +397,45 @@ extension WaterflowViewTests {
 // MARK: - Rotation and orientation
 
 extension WaterflowViewTests {
-  @Test func rotation_recomputesFrames_keepsCellsStillOnScreen() {
+  // Rotation as the seeds do it (issue 18): ZY and YY reload, PSCollectionView re-pools and
+  // re-requests, so every visible cell is asked for again. It used to keep the cells that stayed
+  // on screen, which no seed does.
+  @Test func rotation_recomputesFrames_asksAgainForEveryVisibleCell_throughThePool() {
     let (view, source) = demoView()
     defer { withExtendedLifetime(source) {} }
     view.layoutSubviews()
     view.scroll(to: 300)
-    let before = Dictionary(
-      uniqueKeysWithValues: view.displayed.map {
-        ($0.index, ObjectIdentifier($0.cell))
-      })
+    let before = view.displayed.map { DisplayedCell(index: $0.index, cell: $0.cell.instanceID) }
+    let created = view.createdCellCount
+    source.asked = []
     view.bounds = Size(width: 667, height: 375)
     let pass = view.layoutSubviews()
     let snapshot = view.snapshot!
     #expect(snapshot.viewport == Size(width: 667, height: 375))
     let landscapeWidth: Double = (667.0 - 20 - 10) / 3
     #expect(view.columnWidth == landscapeWidth)
-    #expect(
-      view.displayed.map(\.index)
-        == snapshot.indicesByFullScan(from: 300, to: 675))
-    for (i, cell) in view.displayed {
-      #expect(cell.frame == snapshot.frame(at: i))
-      if let old = before[i] {
-        #expect(old == ObjectIdentifier(cell), "index \(i) kept its cell")
-      }
-    }
-    #expect(
-      pass.created.count + pass.reused.count
-        == view.displayed.filter { before[$0.index] == nil }.count)
-    #expect(!view.displayed.filter { before[$0.index] != nil }.isEmpty)
+    let visible = snapshot.indicesByFullScan(from: 300, to: 675)
+    #expect(view.displayed.map(\.index) == visible)
+    for (i, cell) in view.displayed { #expect(cell.frame == snapshot.frame(at: i)) }
+    // Every displayed cell went to the pool first, in index order, and every visible index was
+    // requested, in index order; the pool served them, so no cell was created (fewer are shown).
+    #expect(pass.enqueued == before)
+    #expect(source.asked == visible)
+    #expect(pass.reused.map(\.index) == visible)
+    #expect(pass.created.isEmpty)
+    #expect(view.createdCellCount == created)
+    #expect(pass.poolSize == before.count - visible.count)
+    // The same happens when only the column count changes.
+    source.asked = []
+    view.layout = WaterflowLayout(sections: [Section(columns: .count(4))])
+    let again = view.layoutSubviews()
+    #expect(view.snapshot!.columnCount == 4)
+    #expect(source.asked == view.displayed.map(\.index))
+    #expect(again.enqueued.map(\.index) == visible)
+    // A pass with nothing changed asks for nothing.
+    source.asked = []
+    view.layoutSubviews()
+    #expect(source.asked.isEmpty)
   }
 
   @Test func perOrientation_columnCountFollowsBounds() {

@@ -1,0 +1,156 @@
+import WaterflowScene
+
+/// One traced layout pass, with the data change that caused it, if any.
+public struct TraceRecord: Hashable, Sendable {
+  /// What happened before the pass ("load more 20", "rotate 667x375", "jump 0"), or nil for a
+  /// scroll step.
+  public var event: String?
+  /// The pass.
+  public var pass: LayoutPass
+
+  public init(event: String?, pass: LayoutPass) {
+    self.event = event
+    self.pass = pass
+  }
+}
+
+/// Plays a ``ScrollScript`` on a scene, one layout pass at a time and strictly in order: what
+/// `waterflow trace --script` prints and what every frame of `waterflow scroll` shows.
+///
+/// The first pass jumps to the script's starting offset (and so performs the first reload).
+///
+/// ```swift
+/// let player = ScriptPlayer(scene: scene, script: .scroll(from: 0, to: 600, step: 150))
+/// for record in player { print(record.pass.offset, record.pass.created.count) }
+/// ```
+public final class ScriptPlayer: Sequence, IteratorProtocol {
+  /// The controller being scrolled: its view, and the scene with items added since.
+  public let controller: SceneController
+  public let script: ScrollScript
+  /// Segments that did nothing, and why ("load more skipped: not at the end").
+  public private(set) var notes: [String] = []
+  /// How many passes were played so far.
+  public private(set) var passCount = 0
+
+  private var segmentIndex = 0
+  private var pending: [Double] = []
+  private var pendingIndex = 0
+
+  public init(scene: Scene, script: ScrollScript) {
+    controller = SceneController(scene: scene)
+    self.script = script
+  }
+
+  public var view: WaterflowView { controller.view }
+  private var isHorizontal: Bool { view.isHorizontal }
+
+  /// The largest offset at which the content still fills the viewport (0 when it is shorter).
+  public var maximumOffset: Double {
+    let content =
+      isHorizontal ? view.contentSize.width : view.contentSize.height
+    let viewport = isHorizontal ? view.bounds.width : view.bounds.height
+    return Swift.max(0, content - viewport)
+  }
+
+  public func next() -> TraceRecord? {
+    if passCount == 0 { return emit(view.scroll(to: script.from), event: nil) }
+    while true {
+      if pendingIndex < pending.count {
+        pendingIndex += 1
+        return emit(view.scroll(to: pending[pendingIndex - 1]), event: nil)
+      }
+      guard segmentIndex < script.segments.count else { return nil }
+      let segment = script.segments[segmentIndex]
+      segmentIndex += 1
+      pending = []
+      pendingIndex = 0
+      let start = view.offset
+      func end(_ target: ScrollScript.Segment.Target) -> Double {
+        switch target {
+        case .offset(let y): y
+        case .distance(let d): start + d
+        }
+      }
+      switch segment {
+      case .scroll(let target, let frames, let curve):
+        let end = end(target)
+        pending = (1...frames).map { k in
+          k == frames
+            ? end
+            : start + (end - start) * curve.progress(Double(k) / Double(frames))
+        }
+      case .scrollInSteps(let target, let step):
+        pending = WaterflowView.offsets(from: start, to: end(target), step: step)
+      case .pause(let frames):
+        pending = Array(repeating: start, count: frames)
+      case .fling(let deceleration):
+        pending = deceleration.offsets(
+          from: start, fps: script.fps, bounds: 0...maximumOffset,
+          viewportLength: isHorizontal ? view.bounds.width : view.bounds.height)
+      case .jump(let y):
+        return emit(view.scroll(to: y), event: "jump \(y.jsonText)")
+      case .loadMore(let count, let reload, let anywhere):
+        guard controller.canChangeItems else {
+          note("load more skipped: a layout file's frames are fixed")
+          continue
+        }
+        guard anywhere || start >= maximumOffset - 1 else {
+          note(
+            "load more skipped: not at the end (offset \(start.jsonText), end \(maximumOffset.jsonText))"
+          )
+          continue
+        }
+        controller.appendItems(count)
+        // The seeds reload after loading more: every visible cell is asked for again.
+        if reload { view.reloadData() }
+        return emit(view.layoutSubviews(), event: "load more \(count)")
+      case .refresh(let count, let reload, let anywhere):
+        guard controller.canChangeItems else {
+          note("refresh skipped: a layout file's frames are fixed")
+          continue
+        }
+        guard anywhere || start <= 1 else {
+          note("refresh skipped: not at the top (offset \(start.jsonText))")
+          continue
+        }
+        controller.prependItems(count)
+        if reload { view.reloadData() }
+        return emit(view.layoutSubviews(), event: "refresh \(count)")
+      case .rotate(let size, let columns):
+        var event = "rotate \(size.width.jsonText)x\(size.height.jsonText)"
+        if let columns, var layout = view.layout {
+          for s in layout.sections.indices {
+            layout.sections[s].columns = .count(columns)
+          }
+          view.layout = layout
+          event += ", \(columns) columns"
+        }
+        // A new size or column count lays out again and asks for every visible cell again.
+        controller.resize(to: size)
+        var pass = view.layoutSubviews()
+        // A rotation can leave the offset past the new end of the content; UIKit pulls it back.
+        let limit = maximumOffset
+        if view.offset > limit { pass = merged(pass, view.scroll(to: limit)) }
+        return emit(pass, event: event)
+      }
+    }
+  }
+
+  private func note(_ text: String) {
+    notes.append("segment \(segmentIndex) (frame \(passCount)): \(text)")
+  }
+
+  private func emit(_ pass: LayoutPass, event: String?) -> TraceRecord {
+    passCount += 1
+    return TraceRecord(event: event, pass: pass)
+  }
+
+  /// Two passes of one frame as one: cells created, reused or enqueued in either.
+  private func merged(_ a: LayoutPass, _ b: LayoutPass) -> LayoutPass {
+    var pass = b
+    pass.created = a.created + b.created
+    pass.reused = a.reused + b.reused
+    pass.enqueued = a.enqueued + b.enqueued
+    return pass
+  }
+}
