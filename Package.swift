@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
     .library(name: "WaterflowGolden", targets: ["WaterflowGolden"]),
+    .library(name: "FileTransactions", targets: ["FileTransactions"]),
     // A separate product, so only users of swift-snapshot-testing pay for that dependency.
     .library(name: "WaterflowSnapshotTesting", targets: ["WaterflowSnapshotTesting"]),
     .executable(name: "waterflow", targets: ["waterflow"]),
@@ -24,6 +25,9 @@ let package = Package(
     .target(name: "WaterflowView", dependencies: ["WaterflowLayout"]),
     .target(name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView"]),
 
+    // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.
+    .target(name: "FileTransactions"),
+
     // Cairo: the C libraries, and the one Swift module that wraps them.
     .systemLibrary(
       name: "CCairo",
@@ -32,8 +36,11 @@ let package = Package(
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
     .target(name: "WaterflowRender", dependencies: ["Cairo", "WaterflowView", "WaterflowScene"]),
-    .target(name: "WaterflowMotion", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene"]),
-    .target(name: "WaterflowGolden", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene", "WaterflowMotion"]),
+    .target(
+      name: "WaterflowMotion", dependencies: ["Cairo", "FileTransactions", "WaterflowRender", "WaterflowScene"]),
+    .target(
+      name: "WaterflowGolden",
+      dependencies: ["Cairo", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowMotion"]),
     .target(
       name: "WaterflowSnapshotTesting",
       dependencies: [
@@ -47,7 +54,7 @@ let package = Package(
       name: "waterflow",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
-        "WaterflowGolden", "Cairo",
+        "WaterflowGolden", "Cairo", "FileTransactions",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -57,9 +64,10 @@ let package = Package(
     .testTarget(name: "WaterflowViewTests", dependencies: ["WaterflowView", "WaterflowScene"]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene"]),
     .testTarget(name: "CairoTests", dependencies: ["Cairo"]),
+    .testTarget(name: "FileTransactionsTests", dependencies: ["FileTransactions"]),
     .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo"]),
     .testTarget(
-      name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo"],
+      name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo", "FileTransactions"],
       exclude: ["Bench"]  // benchmark scripts, run by hand: not tests
     ),
     .testTarget(

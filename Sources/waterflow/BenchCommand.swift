@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cairo
+import FileTransactions
 import Foundation
 import WaterflowGolden
 import WaterflowRender

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cairo
+import FileTransactions
 import Foundation
 import WaterflowRender
 import WaterflowScene
@@ -93,6 +94,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
+    installInterruptionCleanup(promising: [output])
     let scene = try SceneArgument.load(scene)
     let renderer = try render.renderer()
     let controller = SceneController(scene: scene)

@@ -212,6 +212,7 @@ struct ScrollCommand: ParsableCommand {
   }
 
   func run() throws {
+    installInterruptionCleanup(promising: [output, trace, contactSheet, plot])
     let scene = try SceneArgument.load(scene)
     let output = ScrollOutput(path: self.output)
     if case .video = output, VideoEncoderLocator.ffmpegMissing {

@@ -132,3 +132,8 @@ func run(
 func isInstalled(_ tool: String) -> Bool {
   (try? run("which", [tool]).status) == 0
 }
+
+/// Writes a file for a person to look at (test outputs need no atomic replacement).
+func writeFile(_ bytes: [UInt8], to path: String) throws {
+  try Data(bytes).write(to: URL(fileURLWithPath: path))
+}
