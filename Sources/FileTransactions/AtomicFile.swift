@@ -93,6 +93,7 @@ public final class AtomicFile {
   ///   temporary is removed and the old file left as it was.
   public func commit(synchronize: Bool = false) throws(FileWriteError) {
     precondition(isOpen, "AtomicFile committed or discarded twice")
+    PausePoint.commit(path)
     isOpen = false
     var failure: String?
     if fflush(handle) != 0 || ferror(handle) != 0 {

@@ -44,6 +44,12 @@ public enum Interruption {
       let thread = Thread { cleanUpAndExit(reading: reader, program: program) }
       thread.stackSize = 1 << 20
       thread.start()
+      // A parent may have started us with these signals blocked (test runners do, and the mask
+      // is inherited): unblock them here, so this thread, at least, takes them.
+      var mask = sigset_t()
+      sigemptyset(&mask)
+      for signal in signals { sigaddset(&mask, signal) }
+      pthread_sigmask(SIG_UNBLOCK, &mask, nil)
       for signal in signals {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handleSignal
@@ -113,6 +119,7 @@ public enum Interruption {
     var byte: UInt8 = 0
     while read(fd, &byte, 1) != 1 {}
     let signal = interruptingSignal.load(ordering: .relaxed)
+    PausePoint.reached("cleanup")
     let notWritten = Ledger.shared.cleanUp()
     let line = Array(message(program: program, signal: signal, notWritten: notWritten).utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

@@ -97,6 +97,7 @@ public struct StagedFolder: Sendable {
   ///   ``Interruption/promise(_:)``.
   /// - Throws: ``FileWriteError`` naming the folder; the old folder is then left as it was.
   public func commit(alsoWriting others: [String] = []) throws(FileWriteError) {
+    PausePoint.commit(name)
     try Ledger.shared.commit(token, destination: name, alsoWriting: others) {
       () throws(FileWriteError) in
       try swap()

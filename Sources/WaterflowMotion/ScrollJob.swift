@@ -279,6 +279,7 @@ public struct ScrollJob: Sendable {
         activity?.add(frame)
         done += 1
         progress?(ScrollProgress(done: done, total: total, elapsed: elapsed()))
+        PausePoint.reached("frame:\(done)")
       })
     try finishOutput()
     try traceWriter?.commit()
