@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
     .library(name: "WaterflowGolden", targets: ["WaterflowGolden"]),
     .library(name: "FileTransactions", targets: ["FileTransactions"]),
+    .library(name: "PNGCodec", targets: ["PNGCodec"]),
     // A separate product, so only users of swift-snapshot-testing pay for that dependency.
     .library(name: "WaterflowSnapshotTesting", targets: ["WaterflowSnapshotTesting"]),
     .executable(name: "waterflow", targets: ["waterflow"]),
@@ -35,16 +36,18 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev"])]
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
-    .target(name: "WaterflowRender", dependencies: ["Cairo", "WaterflowView", "WaterflowScene"]),
+    // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
+    .target(name: "PNGCodec", dependencies: ["Cairo"]),
+    .target(name: "WaterflowRender", dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowScene"]),
     .target(
-      name: "WaterflowMotion", dependencies: ["Cairo", "FileTransactions", "WaterflowRender", "WaterflowScene"]),
+      name: "WaterflowMotion", dependencies: ["Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene"]),
     .target(
       name: "WaterflowGolden",
-      dependencies: ["Cairo", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowMotion"]),
+      dependencies: ["Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowMotion"]),
     .target(
       name: "WaterflowSnapshotTesting",
       dependencies: [
-        "WaterflowGolden", "WaterflowRender", "WaterflowScene",
+        "WaterflowGolden", "WaterflowRender", "WaterflowScene", "PNGCodec",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]
     ),
@@ -54,7 +57,7 @@ let package = Package(
       name: "waterflow",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
-        "WaterflowGolden", "Cairo", "FileTransactions",
+        "WaterflowGolden", "Cairo", "PNGCodec", "FileTransactions",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -63,21 +66,22 @@ let package = Package(
     .testTarget(name: "WaterflowLayoutTests", dependencies: ["WaterflowLayout"]),
     .testTarget(name: "WaterflowViewTests", dependencies: ["WaterflowView", "WaterflowScene"]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene"]),
-    .testTarget(name: "CairoTests", dependencies: ["Cairo"]),
+    // The codec's tests draw their images with cairo, so they share its fixtures.
+    .testTarget(name: "CairoTests", dependencies: ["Cairo", "PNGCodec"]),
     .testTarget(name: "FileTransactionsTests", dependencies: ["FileTransactions"]),
-    .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo"]),
+    .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec"]),
     .testTarget(
-      name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo", "FileTransactions"],
+      name: "WaterflowMotionTests", dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo", "PNGCodec", "FileTransactions"],
       exclude: ["Bench"]  // benchmark scripts, run by hand: not tests
     ),
     .testTarget(
       name: "WaterflowGoldenTests",
-      dependencies: ["WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo"]
+      dependencies: ["WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo", "PNGCodec"]
     ),
     .testTarget(
       name: "WaterflowSnapshotTestingTests",
       dependencies: [
-        "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo",
+        "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo", "PNGCodec",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]
     ),

@@ -1,4 +1,5 @@
 internal import Cairo
+internal import PNGCodec
 internal import Foundation
 
 /// One self-contained HTML page about a golden run: a summary table, and for every failure the

@@ -1,4 +1,5 @@
-public import Cairo
+internal import Cairo
+public import PNGCodec
 internal import FileTransactions
 internal import Foundation
 internal import WaterflowScene

@@ -1,4 +1,5 @@
-import Cairo
+package import Cairo
+public import PNGCodec
 import FileTransactions
 import Foundation
 import WaterflowRender
@@ -79,7 +80,7 @@ public struct ScrollJob: Sendable {
   public var markReuse = false
   /// Worker threads for drawing and encoding.
   public var jobs = ProcessInfo.processInfo.activeProcessorCount
-  public var fontPath = Font.defaultPath
+  public var fontPath = Renderer.defaultFontPath
   public var contactSheet: String?
   /// A `.csv` or `.json` path for the per-frame trace.
   public var trace: String?

@@ -1,4 +1,5 @@
-public import Cairo
+internal import Cairo
+public import PNGCodec
 import Foundation
 public import SnapshotTesting
 public import WaterflowGolden
@@ -100,7 +101,7 @@ where Value == WaterflowSnapshotSubject, Format == RGBAImage {
   /// - Returns: A strategy that writes `.png` references.
   public static func waterflow(
     options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact,
-    fontPath: String = Font.defaultPath
+    fontPath: String = Renderer.defaultFontPath
   ) -> Snapshotting {
     Snapshotting(
       pathExtension: "png",

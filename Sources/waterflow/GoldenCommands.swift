@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cairo
+import PNGCodec
 import FileTransactions
 import Foundation
 import WaterflowGolden
@@ -330,7 +331,7 @@ struct GoldenRunOptions: ParsableArguments {
     installInterruptionCleanup(promising: (records ? entries.map(label) : []) + [report])
     let renderer: Renderer
     do { renderer = try Renderer() } catch { throw CLIError("\(error)") }
-    let fingerprint = FontStackFingerprint(font: renderer.font)
+    let fingerprint = FontStackFingerprint(renderer: renderer)
     let store = GoldenStore(
       directory: manifest.goldenDirectory, configuration: configuration)
     let changes = try store.fontStackChanges(to: fingerprint)

@@ -12,7 +12,7 @@
 // Adler-32), filter reconstruction, Adam7 scattering and sample expansion. Ancillary chunks other
 // than tRNS are ignored by design.
 
-internal import CCairo
+internal import Cairo
 
 #if canImport(Glibc)
 internal import Glibc
@@ -217,7 +217,7 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
       rebasing: data[offset + 8..<offset + 8 + length])
     let storedCRC = readUInt32(data, offset + 8 + length)
     let crc = UInt32(
-      libdeflate_crc32(0, data.baseAddress! + offset + 4, length + 4))
+      crc32(0, data.baseAddress! + offset + 4, count: length + 4))
     guard crc == storedCRC else {
       throw .corrupt("CRC mismatch in chunk '\(type)'")
     }
@@ -361,27 +361,18 @@ private func parseHeader(_ body: UnsafeBufferPointer<UInt8>)
 private func inflate(_ compressed: [UInt8], into raw: inout [UInt8])
   throws(DecodeFailure)
 {
-  guard let decompressor = libdeflate_alloc_decompressor() else {
-    throw .unsupported("cannot allocate a zlib decompressor")
-  }
-  defer { libdeflate_free_decompressor(decompressor) }
-  var produced = 0
   let result = compressed.withUnsafeBytes { input in
-    raw.withUnsafeMutableBytes { output in
-      libdeflate_zlib_decompress(
-        decompressor, input.baseAddress, input.count, output.baseAddress,
-        output.count, &produced)
-    }
+    raw.withUnsafeMutableBytes { output in zlibDecompress(input, into: output) }
   }
   switch result {
-  case LIBDEFLATE_SUCCESS:
+  case .success(let produced):
     guard produced == raw.count else {
       throw .corrupt(
         "image data is \(produced) bytes, IHDR needs \(raw.count) (truncated)")
     }
-  case LIBDEFLATE_INSUFFICIENT_SPACE:
+  case .tooLong:
     throw .corrupt("image data is longer than IHDR's size allows")
-  default:
+  case .corrupt:
     throw .corrupt("bad zlib stream in IDAT")
   }
 }
