@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -86,6 +87,23 @@ let package = Package(
       ]
     ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow"]),
+
+    // Fuzzing: what each harness does with an input, replayed over the corpora by the tests.
+    .target(
+      name: "FuzzChecks", dependencies: ["PNGCodec", "WaterflowScene", "WaterflowMotion", "WaterflowGolden"],
+      path: "Tests/Fuzz/Checks"),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks", "PNGCodec", "WaterflowScene"]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer harnesses, only for `make fuzz` (WATERFLOW_FUZZ=1, --sanitize=fuzzer): libFuzzer
+// provides their `main`, so an ordinary build could not link them.
+if ProcessInfo.processInfo.environment["WATERFLOW_FUZZ"] != nil {
+  for name in ["FuzzPNGDecoder", "FuzzSceneReader", "FuzzScrollScript", "FuzzGoldenManifest"] {
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: ["FuzzChecks"], path: "Tests/Fuzz/Harnesses/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+  }
+}

@@ -1,5 +1,5 @@
-package import Cairo
-public import PNGCodec
+internal import Cairo
+internal import PNGCodec
 import FileTransactions
 import Foundation
 import WaterflowRender
@@ -30,6 +30,35 @@ public enum ScrollOutput: Hashable, Sendable {
     }
   }
 
+  /// The output for a path a user typed, refusing what is probably a mistake.
+  ///
+  /// A path with an extension that is no format (`anim.mov`) would otherwise quietly become a
+  /// folder of that name: it is refused unless it ends in `/` or is an existing folder.
+  ///
+  /// - Throws: ``ScrollJobError`` naming the path and the formats.
+  public init(validating path: String) throws(ScrollJobError) {
+    self.init(path: path)
+    let ext = (path as NSString).pathExtension
+    var isDirectory: ObjCBool = false
+    if !ext.isEmpty, case .folder = self, !path.hasSuffix("/"),
+      !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue)
+    {
+      throw ScrollJobError(
+        "'\(path)' ends in .\(ext), which is not an output format: use .pdf, .gif, .apng, .mp4 or .webm, or a folder (end the path with / to make a folder of that name)."
+      )
+    }
+  }
+
+  /// Checks that the tools this output needs are installed: ffmpeg, for a video.
+  ///
+  /// - Throws: ``VideoEncoderError`` naming the Debian package, and the outputs that need none.
+  public func checkTools() throws(VideoEncoderError) {
+    if case .video(let path, _) = self, VideoEncoder.locate() == nil {
+      throw VideoEncoder.missing(for: path)
+    }
+  }
+
   public var path: String {
     switch self {
     case .folder(let p), .pdf(let p), .video(let p, _): p
@@ -42,6 +71,51 @@ public struct ScrollProgress: Sendable {
   public var done: Int
   public var total: Int
   public var elapsed: Double
+
+  /// Frames per second so far.
+  public var rate: Double { Double(done) / max(elapsed, 1e-9) }
+
+  /// `[#####     ] 12/40 frames  30.1 fps  ETA 0.9 s`: a bar `width` characters wide.
+  public func line(width: Int = 30) -> String {
+    let filled = total > 0 ? width * done / total : width
+    let eta = rate > 0 ? Double(total - done) / rate : 0
+    return "[" + String(repeating: "#", count: filled)
+      + String(repeating: " ", count: width - filled) + "] "
+      + "\(done)/\(total) frames  \(String(format: "%.1f", rate)) fps  ETA \(String(format: "%.1f", eta)) s"
+  }
+}
+
+/// A one-line progress bar on standard error, redrawn at most ten times a second, shown only
+/// when standard error is a terminal.
+///
+/// ```swift
+/// let bar = ProgressBar()
+/// if bar.isVisible { job.progress = { bar.update($0) } }
+/// let summary = try job.run()
+/// bar.finish()
+/// ```
+public final class ProgressBar: @unchecked Sendable {
+  /// Whether standard error is a terminal; nothing is drawn otherwise.
+  public let isVisible = isatty(STDERR_FILENO) == 1
+  private var lastDraw = -1.0
+
+  /// Creates a bar; it draws nothing until the first update.
+  public init() {}
+
+  /// Redraws the bar; called from the job's calling thread after each frame.
+  public func update(_ progress: ScrollProgress) {
+    guard isVisible, progress.done == progress.total || progress.elapsed - lastDraw >= 0.1
+    else { return }
+    lastDraw = progress.elapsed
+    FileHandle.standardError.write(Data(("\r" + progress.line() + " ").utf8))
+  }
+
+  /// Ends the bar's line, if one was drawn.
+  public func finish() {
+    if isVisible && lastDraw >= 0 {
+      FileHandle.standardError.write(Data("\n".utf8))
+    }
+  }
 }
 
 /// What a finished job made.
