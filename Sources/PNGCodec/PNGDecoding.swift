@@ -263,6 +263,14 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
     let h = (header.height - y0 + dy - 1) / dy
     if w > 0 && h > 0 { expected += h * (1 + header.rowBytes(width: w)) }
   }
+  // DEFLATE inflates at most 1032-fold (a 258-byte match per two bits), so IDAT data this short
+  // cannot fill the image: refuse it before allocating what IHDR claims. A 91-byte file that
+  // says 134217730×2 pixels would otherwise take 2 GB (found by make fuzz).
+  guard expected <= compressed.count * 1032 else {
+    throw .corrupt(
+      "\(compressed.count) bytes of image data cannot hold the \(expected) bytes that IHDR's "
+        + "\(header.width)×\(header.height) pixels need (truncated)")
+  }
   var raw = [UInt8](repeating: 0, count: expected)
   try inflate(compressed, into: &raw)
 
