@@ -68,9 +68,19 @@ public enum ScrollOutput: Hashable, Sendable {
 
 /// How far a job has got, reported after each frame is written.
 public struct ScrollProgress: Sendable {
+  /// Frames written.
   public var done: Int
+  /// Frames in the job.
   public var total: Int
+  /// Seconds since the job started.
   public var elapsed: Double
+
+  /// Creates a progress report.
+  public init(done: Int, total: Int, elapsed: Double) {
+    self.done = done
+    self.total = total
+    self.elapsed = elapsed
+  }
 
   /// Frames per second so far.
   public var rate: Double { Double(done) / max(elapsed, 1e-9) }
