@@ -85,6 +85,6 @@ fuzz: setup
 	    -dict=$$dict -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
 	    -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/$$corpus/ \
 	    > .build-fuzz/$$name.log 2>&1 || status=1; \
-	  grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)" \
+	  grep -E "(DONE|^Done|^stat::number_of_executed_units|^stat::peak_rss_mb|^==[0-9]+==ERROR|^SUMMARY|^artifact_prefix|^Test unit written)" \
 	    .build-fuzz/$$name.log || tail -5 .build-fuzz/$$name.log; \
 	done; exit $$status
