@@ -1,5 +1,4 @@
 import ArgumentParser
-import Cairo
 import PNGCodec
 import FileTransactions
 import Foundation

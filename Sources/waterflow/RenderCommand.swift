@@ -1,6 +1,4 @@
 import ArgumentParser
-import Cairo
-import PNGCodec
 import FileTransactions
 import Foundation
 import WaterflowRender
@@ -26,7 +24,7 @@ struct RenderOptionGroup: ParsableArguments {
 
   /// The font file to draw with: `--font`, or DejaVu Sans. Optional above so that the help shows
   /// the font's name once, not also its path as a second default.
-  var fontPath: String { font ?? Font.defaultPath }
+  var fontPath: String { font ?? Renderer.defaultFontPath }
 
   func validate() throws {
     if let scale, ![1, 2, 3, 4].contains(scale) {
