@@ -48,7 +48,7 @@ let package = Package(
     .target(
       name: "WaterflowSnapshotTesting",
       dependencies: [
-        "WaterflowGolden", "WaterflowRender", "WaterflowScene", "PNGCodec",
+        "WaterflowGolden", "WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]
     ),
