@@ -98,7 +98,9 @@ let package = Package(
 )
 
 // The libFuzzer harnesses, only for `make fuzz` (WATERFLOW_FUZZ=1, --sanitize=fuzzer): libFuzzer
-// provides their `main`, so an ordinary build could not link them.
+// provides their `main`, so an ordinary build could not link them. A new harness (issue 8's
+// layout-file reader) is a name here, a folder Tests/Fuzz/Harnesses/FuzzNAME, a check in
+// FuzzChecks.all and seeds in Tests/Fuzz/Corpus/NAME; `make fuzz` finds it by its folder.
 if ProcessInfo.processInfo.environment["WATERFLOW_FUZZ"] != nil {
   for name in ["FuzzPNGDecoder", "FuzzSceneReader", "FuzzScrollScript", "FuzzGoldenManifest"] {
     package.targets.append(
