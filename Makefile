@@ -65,3 +65,33 @@ demo: release
 
 clean:
 	rm -rf .build
+
+# Runs each libFuzzer harness (Tests/Fuzz/Harnesses) for FUZZ_SECONDS, starting from its seeds in
+# Tests/Fuzz/Corpus/NAME, and prints libFuzzer's summary. New inputs go to .build-fuzz/corpus,
+# crashes to .build-fuzz/artifacts: copy a crash into the seed corpus once it is fixed. Leak
+# checks are off: the only reports are caches Foundation and the Swift runtime keep for good.
+FUZZ_SECONDS ?= 60
+# SwiftPM passes each --sanitize as its own -sanitize= flag, and the last one wins: with
+# "--sanitize=fuzzer --sanitize=address" nothing is instrumented for coverage. So --sanitize=fuzzer
+# tells SwiftPM that libFuzzer provides main, and -Xswiftc gives the compiler both at once.
+FUZZ_BUILD    = WATERFLOW_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
+                --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+
+.PHONY: fuzz
+fuzz: setup
+	@set -e -o pipefail; for dir in Tests/Fuzz/Harnesses/Fuzz*/; do \
+	  name=$$(basename $$dir); echo "== building $$name (sanitize=fuzzer,address)"; \
+	  $(FUZZ_BUILD) --product $$name 2>&1 | { grep -E "error:|complete" || true; }; \
+	done
+	@status=0; for dir in Tests/Fuzz/Harnesses/Fuzz*/; do \
+	  name=$$(basename $$dir); corpus=$${name#Fuzz}; \
+	  mkdir -p .build-fuzz/corpus/$$corpus .build-fuzz/artifacts/$$corpus; \
+	  dict=Tests/Fuzz/json.dict; [ $$corpus != PNGDecoder ] || dict=Tests/Fuzz/png.dict; \
+	  echo "== $$name: $(FUZZ_SECONDS) s from Tests/Fuzz/Corpus/$$corpus"; \
+	  ASAN_OPTIONS=detect_leaks=0 .build-fuzz/release/$$name .build-fuzz/corpus/$$corpus Tests/Fuzz/Corpus/$$corpus \
+	    -dict=$$dict -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+	    -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/$$corpus/ \
+	    > .build-fuzz/$$name.log 2>&1 || status=1; \
+	  grep -E "(DONE|^Done|^stat::number_of_executed_units|^stat::peak_rss_mb|^==[0-9]+==ERROR|^SUMMARY|^artifact_prefix|^Test unit written)" \
+	    .build-fuzz/$$name.log || tail -5 .build-fuzz/$$name.log; \
+	done; exit $$status

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -10,6 +11,8 @@ let package = Package(
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
     .library(name: "WaterflowGolden", targets: ["WaterflowGolden"]),
+    .library(name: "FileTransactions", targets: ["FileTransactions"]),
+    .library(name: "PNGCodec", targets: ["PNGCodec"]),
     // Behind the SnapshotTesting trait, so only those who enable it fetch and build
     // swift-snapshot-testing (and the swift-syntax it needs).
     .library(name: "WaterflowSnapshotTesting", targets: ["WaterflowSnapshotTesting"]),
@@ -33,6 +36,9 @@ let package = Package(
     .target(name: "WaterflowJSON"),
     .target(name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView", "WaterflowJSON"]),
 
+    // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.
+    .target(name: "FileTransactions"),
+
     // Cairo: the C libraries, and the one Swift module that wraps them.
     .systemLibrary(
       name: "CCairo",
@@ -40,16 +46,24 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev"])]
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
-    .target(name: "WaterflowRender", dependencies: ["Cairo", "WaterflowView"]),
-    .target(name: "WaterflowMotion", dependencies: ["Cairo", "WaterflowRender", "WaterflowScene", "WaterflowJSON"]),
+    // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
+    .target(name: "PNGCodec", dependencies: ["Cairo"]),
+    .target(name: "WaterflowRender", dependencies: ["Cairo", "PNGCodec", "WaterflowView"]),
+    .target(
+      name: "WaterflowMotion",
+      dependencies: [
+        "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowJSON",
+      ]),
     .target(
       name: "WaterflowGolden",
-      dependencies: ["Cairo", "WaterflowRender", "WaterflowScene", "WaterflowMotion", "WaterflowJSON"]
-    ),
+      dependencies: [
+        "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowMotion",
+        "WaterflowJSON",
+      ]),
     .target(
       name: "WaterflowSnapshotTesting",
       dependencies: [
-        "WaterflowGolden", "WaterflowRender", "WaterflowScene",
+        "WaterflowGolden", "WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec",
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",
           condition: .when(traits: ["SnapshotTesting"])),
@@ -61,7 +75,7 @@ let package = Package(
       name: "waterflow",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
-        "WaterflowGolden", "WaterflowJSON", "Cairo",
+        "WaterflowGolden", "WaterflowJSON", "Cairo", "PNGCodec", "FileTransactions",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -73,17 +87,22 @@ let package = Package(
     .testTarget(name: "WaterflowViewTests", dependencies: ["WaterflowView", "WaterflowScene"]),
     .testTarget(name: "WaterflowJSONTests", dependencies: ["WaterflowJSON"]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene"]),
-    .testTarget(name: "CairoTests", dependencies: ["Cairo", "WaterflowTestSupport"]),
-    .testTarget(name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo"]),
+    // The codec's tests draw their images with cairo, so they share its fixtures.
+    .testTarget(name: "CairoTests", dependencies: ["Cairo", "PNGCodec", "WaterflowTestSupport"]),
+    .testTarget(name: "FileTransactionsTests", dependencies: ["FileTransactions", "WaterflowTestSupport"]),
+    .testTarget(
+      name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec"]),
     .testTarget(
       name: "WaterflowMotionTests",
-      dependencies: ["WaterflowMotion", "WaterflowScene", "Cairo", "WaterflowTestSupport"],
+      dependencies: [
+        "WaterflowMotion", "WaterflowScene", "Cairo", "PNGCodec", "FileTransactions", "WaterflowTestSupport",
+      ],
       exclude: ["Bench"]  // benchmark scripts, run by hand: not tests
     ),
     .testTarget(
       name: "WaterflowGoldenTests",
       dependencies: [
-        "WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo",
+        "WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo", "PNGCodec",
         "WaterflowTestSupport",
       ],
       exclude: ["Fixtures"]  // pixelmatch's fixtures, read from disk by the tests
@@ -91,13 +110,32 @@ let package = Package(
     .testTarget(
       name: "WaterflowSnapshotTestingTests",
       dependencies: [
-        "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo",
+        "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo", "PNGCodec",
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",
           condition: .when(traits: ["SnapshotTesting"])),
       ]
     ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),
+
+    // Fuzzing: what each harness does with an input, replayed over the corpora by the tests.
+    .target(
+      name: "FuzzChecks", dependencies: ["PNGCodec", "WaterflowScene", "WaterflowMotion", "WaterflowGolden"],
+      path: "Tests/Fuzz/Checks"),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks", "PNGCodec", "WaterflowScene"]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer harnesses, only for `make fuzz` (WATERFLOW_FUZZ=1, --sanitize=fuzzer): libFuzzer
+// provides their `main`, so an ordinary build could not link them. A new harness is a name here,
+// a folder Tests/Fuzz/Harnesses/FuzzNAME, a check in FuzzChecks.all and seeds in
+// Tests/Fuzz/Corpus/NAME; `make fuzz` finds it by its folder.
+if ProcessInfo.processInfo.environment["WATERFLOW_FUZZ"] != nil {
+  for name in ["FuzzPNGDecoder", "FuzzSceneReader", "FuzzScrollScript", "FuzzGoldenManifest"] {
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: ["FuzzChecks"], path: "Tests/Fuzz/Harnesses/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+  }
+}

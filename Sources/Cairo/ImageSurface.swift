@@ -12,7 +12,7 @@ internal import CCairo
 /// let context = try Context(surface)
 /// context.setSource(red: 0.9, green: 0.9, blue: 0.9)
 /// context.paint()
-/// try writeAtomically(surface.pngData(), to: "frame.png")
+/// let png = surface.pngData()
 /// ```
 public final class ImageSurface {
   /// Cairo's limit on each side of an image surface, in pixels.

@@ -1,4 +1,4 @@
-public import Cairo
+public import PNGCodec
 
 /// The three-panel picture of a failure: expected | actual | diff, as resvg's test suite writes it.
 public enum DiffPanels {

@@ -1,4 +1,4 @@
-public import Cairo
+public import PNGCodec
 
 /// The outcome of `ImageDiff.compare`: counts, sizes and, if requested, the diff image.
 ///

@@ -1,4 +1,5 @@
-public import Cairo
+internal import Cairo
+public import PNGCodec
 internal import Foundation
 public import WaterflowRender
 public import WaterflowScene
@@ -200,7 +201,7 @@ struct GoldenTestContext {
       throw GoldenError(.render, "Cannot create the renderer: \(error)")
     }
     store = GoldenStore(directory: directory, configuration: configuration)
-    fingerprint = FontStackFingerprint(font: renderer.font)
+    fingerprint = FontStackFingerprint(renderer: renderer)
   }
 
   func expect(_ image: RGBAImage, named name: String, facts: GoldenFacts? = nil)

@@ -1,4 +1,6 @@
-public import Cairo
+package import Cairo
+public import WaterflowRender
+public import PNGCodec
 internal import Foundation
 internal import WaterflowJSON
 
@@ -39,8 +41,13 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     self.fontHash = fontHash
   }
 
+  /// The fingerprint of this process: the loaded libraries and the renderer's font.
+  public init(renderer: Renderer) {
+    self.init(font: renderer.font)
+  }
+
   /// The fingerprint of this process: the loaded libraries and the given font.
-  public init(font: Font) {
+  package init(font: Font) {
     let versions = CairoLibrary.versions
     self.init(
       cairo: versions.cairo, pixman: versions.pixman,

@@ -1,4 +1,4 @@
-public import Cairo
+public import PNGCodec
 
 /// The result of checking one image against its golden: a mismatch is a result, not an error.
 public struct GoldenOutcome: Sendable {

@@ -1,4 +1,4 @@
-public import Cairo
+public import PNGCodec
 public import WaterflowRender
 public import WaterflowScene
 

@@ -1,4 +1,5 @@
 internal import Cairo
+internal import PNGCodec
 internal import Foundation
 internal import WaterflowJSON
 internal import WaterflowView

@@ -1,4 +1,6 @@
-public import Cairo
+internal import Cairo
+public import PNGCodec
+internal import FileTransactions
 internal import Foundation
 internal import WaterflowScene
 public import WaterflowRender

@@ -1,4 +1,4 @@
-public import Cairo
+public import PNGCodec
 
 #if canImport(Glibc)
 internal import Glibc

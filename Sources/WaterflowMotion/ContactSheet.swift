@@ -1,4 +1,5 @@
-import Cairo
+package import Cairo
+public import PNGCodec
 import Foundation
 import WaterflowRender
 import WaterflowScene

@@ -1,4 +1,6 @@
-import Cairo
+internal import Cairo
+internal import PNGCodec
+import FileTransactions
 import Foundation
 import WaterflowRender
 import WaterflowScene
@@ -28,6 +30,35 @@ public enum ScrollOutput: Hashable, Sendable {
     }
   }
 
+  /// The output for a path a user typed, refusing what is probably a mistake.
+  ///
+  /// A path with an extension that is no format (`anim.mov`) would otherwise quietly become a
+  /// folder of that name: it is refused unless it ends in `/` or is an existing folder.
+  ///
+  /// - Throws: ``ScrollJobError`` naming the path and the formats.
+  public init(validating path: String) throws(ScrollJobError) {
+    self.init(path: path)
+    let ext = (path as NSString).pathExtension
+    var isDirectory: ObjCBool = false
+    if !ext.isEmpty, case .folder = self, !path.hasSuffix("/"),
+      !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue)
+    {
+      throw ScrollJobError(
+        "'\(path)' ends in .\(ext), which is not an output format: use .pdf, .gif, .apng, .mp4 or .webm, or a folder (end the path with / to make a folder of that name)."
+      )
+    }
+  }
+
+  /// Checks that the tools this output needs are installed: ffmpeg, for a video.
+  ///
+  /// - Throws: ``VideoEncoderError`` naming the Debian package, and the outputs that need none.
+  public func checkTools() throws(VideoEncoderError) {
+    if case .video(let path, _) = self, VideoEncoder.locate() == nil {
+      throw VideoEncoder.missing(for: path)
+    }
+  }
+
   public var path: String {
     switch self {
     case .folder(let p), .pdf(let p), .video(let p, _): p
@@ -37,9 +68,64 @@ public enum ScrollOutput: Hashable, Sendable {
 
 /// How far a job has got, reported after each frame is written.
 public struct ScrollProgress: Sendable {
+  /// Frames written.
   public var done: Int
+  /// Frames in the job.
   public var total: Int
+  /// Seconds since the job started.
   public var elapsed: Double
+
+  /// Creates a progress report.
+  public init(done: Int, total: Int, elapsed: Double) {
+    self.done = done
+    self.total = total
+    self.elapsed = elapsed
+  }
+
+  /// Frames per second so far.
+  public var rate: Double { Double(done) / max(elapsed, 1e-9) }
+
+  /// `[#####     ] 12/40 frames  30.1 fps  ETA 0.9 s`: a bar `width` characters wide.
+  public func line(width: Int = 30) -> String {
+    let filled = total > 0 ? width * done / total : width
+    let eta = rate > 0 ? Double(total - done) / rate : 0
+    return "[" + String(repeating: "#", count: filled)
+      + String(repeating: " ", count: width - filled) + "] "
+      + "\(done)/\(total) frames  \(String(format: "%.1f", rate)) fps  ETA \(String(format: "%.1f", eta)) s"
+  }
+}
+
+/// A one-line progress bar on standard error, redrawn at most ten times a second, shown only
+/// when standard error is a terminal.
+///
+/// ```swift
+/// let bar = ProgressBar()
+/// if bar.isVisible { job.progress = { bar.update($0) } }
+/// let summary = try job.run()
+/// bar.finish()
+/// ```
+public final class ProgressBar: @unchecked Sendable {
+  /// Whether standard error is a terminal; nothing is drawn otherwise.
+  public let isVisible = isatty(STDERR_FILENO) == 1
+  private var lastDraw = -1.0
+
+  /// Creates a bar; it draws nothing until the first update.
+  public init() {}
+
+  /// Redraws the bar; called from the job's calling thread after each frame.
+  public func update(_ progress: ScrollProgress) {
+    guard isVisible, progress.done == progress.total || progress.elapsed - lastDraw >= 0.1
+    else { return }
+    lastDraw = progress.elapsed
+    FileHandle.standardError.write(Data(("\r" + progress.line() + " ").utf8))
+  }
+
+  /// Ends the bar's line, if one was drawn.
+  public func finish() {
+    if isVisible && lastDraw >= 0 {
+      FileHandle.standardError.write(Data("\n".utf8))
+    }
+  }
 }
 
 /// What a finished job made.
@@ -78,7 +164,7 @@ public struct ScrollJob: Sendable {
   public var markReuse = false
   /// Worker threads for drawing and encoding.
   public var jobs = ProcessInfo.processInfo.activeProcessorCount
-  public var fontPath = Font.defaultPath
+  public var fontPath = Renderer.defaultFontPath
   public var contactSheet: String?
   /// A `.csv` or `.json` path for the per-frame trace.
   public var trace: String?
@@ -111,9 +197,9 @@ public struct ScrollJob: Sendable {
   /// earlier output is left as it was. A trace, contact sheet or plot inside the folder is
   /// written with the frames; other files in an earlier output are kept.
   ///
-  /// - Throws: ``ScrollJobError`` or ``VideoEncoderError`` for outputs that cannot be written
-  ///   (ffmpeg missing, a directory that does not exist, a folder of other files), or a
-  ///   renderer error.
+  /// - Throws: ``FileWriteError`` for outputs that cannot be written (a directory that does not
+  ///   exist, a folder of other files, an interruption), ``VideoEncoderError`` when ffmpeg is
+  ///   missing or fails, ``ScrollJobError`` for a corrupt image, or a renderer error.
   public func run() throws -> ScrollSummary {
     let clock = ContinuousClock()
     let started = clock.now
@@ -147,7 +233,7 @@ public struct ScrollJob: Sendable {
     // A folder is staged first, so that a failure leaves the previous output untouched.
     var staged: StagedFolder?
     if case .folder(let directory) = output {
-      staged = try StagedFolder(replacing: directory)
+      staged = try StagedFolder(replacing: directory, kind: .frames)
     }
     defer { staged?.discard() }
     let trace = self.trace.map { staged?.stagedPath(for: $0) ?? $0 }
@@ -202,16 +288,18 @@ public struct ScrollJob: Sendable {
     switch output {
     case .folder:
       let directory = staged!.path
-      let frames = try AtomicTextFile(path: directory + "/frames.json")
+      let frames = try AtomicFile(path: directory + "/frames.json", sweeping: false)
       frames.write(
         "{\"fps\": \(JSONNumber.format(script.fps)), \"scale\": \(JSONNumber.format(options.scale)), \"frames\": ["
       )
       makeWorker = drawingWorker { frame, surface in
         // Frames already run one per core, so each is encoded on its own thread only.
+        // The staging folder is new: nothing to sweep in it.
         try writeAtomically(
           surface.pngDataOnThisThread(compression: .frames),
           to: directory + "/"
-            + ScrollJob.frameName(frame.number, total: frameCount))
+            + ScrollJob.frameName(frame.number, total: frameCount),
+          sweeping: false)
         return []
       }
       consumeOutput = { frame, _ in
@@ -276,6 +364,7 @@ public struct ScrollJob: Sendable {
         activity?.add(frame)
         done += 1
         progress?(ScrollProgress(done: done, total: total, elapsed: elapsed()))
+        PausePoint.reached("frame:\(done)")
       })
     try finishOutput()
     try traceWriter?.commit()
@@ -292,7 +381,8 @@ public struct ScrollJob: Sendable {
       activity = nil
     }
     // Last, so that any failure before leaves the previous output in place.
-    try staged?.commit()
+    try staged?.commit(
+      alsoWriting: [self.trace, self.contactSheet, self.plot].compactMap { $0 })
     staged = nil
     return ScrollSummary(
       frames: total, width: pixelWidth, height: pixelHeight, seconds: elapsed(),
@@ -350,202 +440,9 @@ private final class ImageReport: @unchecked Sendable {
   }
 }
 
-/// A fresh folder beside an output folder, renamed over it once everything is written.
-///
-/// The staging folder, `.<name>.waterflow-tmp-<pid>-XXXXXX`, is a sibling so that the final
-/// rename never crosses file systems.
-struct StagedFolder {
-  /// The output folder as the caller named it, for messages.
-  let name: String
-  /// The output folder with symbolic links resolved: a linked folder is replaced, not the link.
-  let destination: String
-  /// The staging folder.
-  let path: String
-
-  /// Checks that `directory` may be replaced and creates the staging folder beside it.
-  init(replacing directory: String) throws {
-    name = directory
-    destination = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-    try Self.checkReplaceable(destination, name: directory)
-    // Only the output folder itself is made, as `mkdir` without -p would: a mistyped parent
-    // (`/nonexistent/out/`) is an error, as for file outputs, not a tree created at the root.
-    let parent = (destination as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw ScrollJobError(
-        "Cannot write the folder '\(directory)': the directory '\(parent)' does not exist.")
-    }
-    Self.removeAbandonedFolders(beside: destination)
-    path = try Self.makeTemporaryFolder(
-      beside: destination, kind: "waterflow-tmp")
-    // mkdtemp makes the folder 0700; an output folder gets the usual 0777 less the umask.
-    let mask = umask(0)
-    umask(mask)
-    chmod(path, 0o777 & ~mask)
-  }
-
-  /// Removes staging folders of this output left by jobs that were killed: their process is gone.
-  ///
-  /// A folder whose process still runs (another job writing the same output) is left alone.
-  static func removeAbandonedFolders(beside destination: String) {
-    let parent = (destination as NSString).deletingLastPathComponent
-    let base = (destination as NSString).lastPathComponent
-    let names =
-      (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-    for name in names {
-      for kind in ["waterflow-tmp", "waterflow-old"] {
-        let prefix = ".\(base).\(kind)-"
-        guard name.hasPrefix(prefix) else { continue }
-        // The name is prefix + pid + "-" + six random characters, from makeTemporaryFolder.
-        let rest = name.dropFirst(prefix.count)
-        guard let dash = rest.lastIndex(of: "-"),
-          let pid = Int32(rest[..<dash]),
-          pid > 0, kill(pid, 0) != 0, errno == ESRCH
-        else { continue }
-        try? FileManager.default.removeItem(atPath: parent + "/" + name)
-      }
-    }
-  }
-
-  /// Where a file meant for the output folder goes while staging; other paths are unchanged.
-  func stagedPath(for file: String) -> String {
-    let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
-    let resolvedParent = URL(
-      fileURLWithPath: (absolute as NSString).deletingLastPathComponent
-    ).resolvingSymlinksInPath().path
-    guard resolvedParent == destination else { return file }
-    return path + "/" + (absolute as NSString).lastPathComponent
-  }
-
-  /// Puts the staging folder in place of the output folder and removes the old one.
-  func commit() throws {
-    // Checked again: the folder may have gained other files while the frames were drawn.
-    try Self.checkReplaceable(destination, name: name)
-    // rename(2) replaces a missing or empty folder in one step.
-    if rename(path, destination) == 0 { return }
-    guard errno == ENOTEMPTY || errno == EEXIST else {
-      throw failure(errno)
-    }
-    // Files that are neither frames nor frames.json, and that this run did not write (notes, an
-    // earlier run's trace), move into the new folder: replacing frames never deletes them.
-    let carried = try carryOverOtherFiles()
-    // Two renames, as Swift's Glibc module does not declare renameat2 (RENAME_EXCHANGE): for a
-    // moment the folder is missing, but it never holds a mix of two runs.
-    let aside: String
-    do {
-      aside = try Self.makeTemporaryFolder(
-        beside: destination, kind: "waterflow-old")
-    } catch {
-      putBack(carried)
-      throw error
-    }
-    guard rename(destination, aside) == 0 else {
-      let code = errno
-      rmdir(aside)
-      putBack(carried)
-      throw failure(code)
-    }
-    guard rename(path, destination) == 0 else {
-      let code = errno
-      rename(aside, destination)
-      putBack(carried)
-      throw failure(code)
-    }
-    try? FileManager.default.removeItem(atPath: aside)
-  }
-
-  /// Moves the output folder's other files into the staging folder; returns their names.
-  private func carryOverOtherFiles() throws -> [String] {
-    let entries =
-      (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
-    let staged = Set(
-      (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-    var carried: [String] = []
-    for entry in entries.sorted()
-    where !Self.isFrameOutput(entry) && !staged.contains(entry) {
-      guard rename(destination + "/" + entry, path + "/" + entry) == 0 else {
-        let code = errno
-        putBack(carried)
-        throw failure(code)
-      }
-      carried.append(entry)
-    }
-    return carried
-  }
-
-  /// Returns carried files to the output folder after a failed swap.
-  private func putBack(_ carried: [String]) {
-    for entry in carried {
-      rename(path + "/" + entry, destination + "/" + entry)
-    }
-  }
-
-  /// True for the files a folder output consists of: `frames.json` and `frame-*.png`.
-  private static func isFrameOutput(_ name: String) -> Bool {
-    name == "frames.json"
-      || (name.hasPrefix("frame-") && name.hasSuffix(".png"))
-  }
-
-  /// Removes the staging folder and everything in it.
-  func discard() {
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  private func failure(_ code: Int32) -> ScrollJobError {
-    ScrollJobError(
-      "Cannot replace the folder '\(name)': \(String(cString: strerror(code)))."
-    )
-  }
-
-  private static func checkReplaceable(_ destination: String, name: String)
-    throws
-  {
-    var isDirectory: ObjCBool = false
-    guard
-      FileManager.default.fileExists(
-        atPath: destination, isDirectory: &isDirectory)
-    else { return }
-    guard isDirectory.boolValue else {
-      throw ScrollJobError(
-        "Cannot write frames to '\(name)': it exists and is not a folder.")
-    }
-    let entries: [String]
-    do {
-      entries = try FileManager.default.contentsOfDirectory(atPath: destination)
-    } catch {
-      throw ScrollJobError(
-        "Cannot read the folder '\(name)': \(error.localizedDescription)")
-    }
-    // An earlier output has frames.json; one cut short by an older version holds only frames.
-    // Other files in an earlier output are kept (see `commit`).
-    let others = entries.filter { !isFrameOutput($0) }
-    if let other = others.sorted().first, !entries.contains("frames.json") {
-      throw ScrollJobError(
-        "The folder '\(name)' holds files Waterflow did not write (such as '\(other)'), and a "
-          + "frame folder is replaced as a whole: give a new or empty folder, or an earlier output."
-      )
-    }
-  }
-
-  private static func makeTemporaryFolder(
-    beside destination: String, kind: String
-  )
-    throws -> String
-  {
-    let parent = (destination as NSString).deletingLastPathComponent
-    let base = (destination as NSString).lastPathComponent
-    var template = Array(
-      (parent + "/.\(base).\(kind)-\(getpid())-XXXXXX").utf8CString)
-    guard
-      template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) })
-        != nil
-    else {
-      throw ScrollJobError(
-        "Cannot create a folder in '\(parent)': \(String(cString: strerror(errno)))."
-      )
-    }
-    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+extension StagedFolder.Kind {
+  /// A folder output of `waterflow scroll`: `frames.json` and `frame-*.png`.
+  static let frames = StagedFolder.Kind(marker: "frames.json") {
+    $0 == "frames.json" || ($0.hasPrefix("frame-") && $0.hasSuffix(".png"))
   }
 }

@@ -1,68 +1,6 @@
+import FileTransactions
 import Foundation
 import WaterflowScene
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// A text file written piece by piece to a temporary file, renamed over its path on ``commit()``.
-///
-/// Long animations stream their trace and frame list to disk instead of holding them; a reader
-/// sees the old file or the whole new one, never half of it.
-final class AtomicTextFile {
-  let path: String
-  private let temporary: String
-  private let handle: UnsafeMutablePointer<FILE>
-  private var done = false
-
-  init(path: String) throws {
-    self.path = path
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
-    var template = Array(
-      ((directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-XXXXXX")
-        .utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer {
-      mkstemp($0.baseAddress!)
-    }
-    guard fd >= 0, let file = fdopen(fd, "w") else {
-      throw ScrollJobError(
-        "Cannot write '\(path)': \(String(cString: strerror(errno))).")
-    }
-    temporary = template.withUnsafeBufferPointer {
-      String(cString: $0.baseAddress!)
-    }
-    handle = file
-    let mask = umask(0)
-    umask(mask)
-    fchmod(fd, 0o644 & ~mask)
-  }
-
-  func write(_ text: String) {
-    fputs(text, handle)
-  }
-
-  func write(_ bytes: UnsafeRawBufferPointer) {
-    fwrite(bytes.baseAddress, 1, bytes.count, handle)
-  }
-
-  func commit() throws {
-    done = true
-    let failed = ferror(handle) != 0
-    guard fclose(handle) == 0, !failed, rename(temporary, path) == 0 else {
-      unlink(temporary)
-      throw ScrollJobError(
-        "Cannot write '\(path)': \(String(cString: strerror(errno))).")
-    }
-  }
-
-  deinit {
-    if !done {
-      fclose(handle)
-      unlink(temporary)
-    }
-  }
-}
 
 /// The per-frame trace: CSV, or JSON records in the format of `waterflow trace --json`.
 ///
@@ -73,7 +11,7 @@ final class AtomicTextFile {
 final class TraceWriter {
   enum Format { case csv, json }
 
-  private let file: AtomicTextFile
+  private let file: AtomicFile
   private let out: JSONWriter
   private let format: Format
   private var count = 0
@@ -93,7 +31,7 @@ final class TraceWriter {
         "The trace '\(path)' has an unknown extension: use .csv or .json.")
     }
     self.format = format
-    let file = try AtomicTextFile(path: path)
+    let file = try AtomicFile(path: path)
     self.file = file
     out = JSONWriter { file.write($0) }
     if format == .csv {

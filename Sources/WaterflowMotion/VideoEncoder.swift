@@ -1,3 +1,4 @@
+import FileTransactions
 import Foundation
 
 #if canImport(Glibc)
@@ -53,7 +54,7 @@ public struct VideoEncoderError: Error, CustomStringConvertible, Sendable {
 /// no image file is ever written; a reader sees either the old output or the whole new one.
 final class VideoEncoder {
   let output: String
-  private let temporary: String
+  private let file: AtomicFile
   private let process: Process
   private let input: Int32
   private let log: LogTail
@@ -85,21 +86,9 @@ final class VideoEncoder {
     output: String, format: VideoFormat, width: Int, height: Int, fps: Double
   ) throws {
     guard let ffmpeg = Self.locate() else { throw Self.missing(for: output) }
-    let directory = (output as NSString).deletingLastPathComponent
-    let name = (output as NSString).lastPathComponent
-    let temporary =
-      (directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-\(getpid())"
-    var isDirectory: ObjCBool = false
-    guard
-      FileManager.default.fileExists(
-        atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw VideoEncoderError(
-        description:
-          "Cannot write '\(output)': the directory '\(directory)' does not exist."
-      )
-    }
+    // ffmpeg writes the atomic file's temporary (-y overwrites the empty file made for it): a
+    // name the next run can sweep, and one an interruption removes after stopping ffmpeg.
+    let file = try AtomicFile(path: output)
     // A dead ffmpeg must make write() fail with EPIPE, not kill us with SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
@@ -110,7 +99,7 @@ final class VideoEncoder {
         "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)",
         "-framerate", JSONNumber.format(fps), "-i", "pipe:0",
       ]
-      + format.arguments(fps: fps) + [temporary]
+      + format.arguments(fps: fps) + [file.temporaryPath]
     let stdin = Pipe()
     let stderr = Pipe()
     process.standardInput = stdin
@@ -122,12 +111,14 @@ final class VideoEncoder {
       let data = handle.availableData
       if !data.isEmpty { log.append(data) }
     }
-    do { try process.run() } catch {
+    do { try ChildProcesses.start(process, writing: output) } catch let error as FileWriteError {
+      throw error
+    } catch {
       throw VideoEncoderError(
         description: "Cannot start ffmpeg (\(ffmpeg)): \(error)")
     }
     self.output = output
-    self.temporary = temporary
+    self.file = file
     self.process = process
     self.log = log
     input = stdin.fileHandleForWriting.fileDescriptor
@@ -156,6 +147,7 @@ final class VideoEncoder {
     if failed != nil {
       try? stdinHandle.close()
       process.waitUntilExit()
+      ChildProcesses.exited(process)
       throw failure()
     }
   }
@@ -165,18 +157,14 @@ final class VideoEncoder {
     finished = true
     try? stdinHandle.close()
     process.waitUntilExit()
+    ChildProcesses.exited(process)
     stderrHandle.readabilityHandler = nil
     guard process.terminationStatus == 0 else { throw failure() }
-    guard rename(temporary, output) == 0 else {
-      unlink(temporary)
-      throw VideoEncoderError(
-        description:
-          "Cannot write '\(output)': \(String(cString: strerror(errno))).")
-    }
+    try file.commit()
   }
 
   private func failure() -> VideoEncoderError {
-    unlink(temporary)
+    file.discard()
     let text = log.text.trimmingCharacters(in: .whitespacesAndNewlines)
     return VideoEncoderError(
       description:
@@ -190,7 +178,8 @@ final class VideoEncoder {
       try? stdinHandle.close()
       if process.isRunning { process.terminate() }
       process.waitUntilExit()
-      unlink(temporary)
+      ChildProcesses.exited(process)
+      file.discard()
     }
   }
 }

@@ -1,4 +1,5 @@
-import Cairo
+package import Cairo
+public import PNGCodec
 
 /// Loads the cells' images once each, remembering which could not be loaded.
 ///

@@ -1,4 +1,4 @@
-import Cairo
+package import Cairo
 import WaterflowView
 
 extension Renderer {
@@ -6,7 +6,7 @@ extension Renderer {
   ///
   /// Cells are drawn at their frames minus the content offset and clipped to the viewport, so a
   /// cell partly off screen is cut at the edge, as on the phone.
-  public func draw(
+  package func draw(
     _ view: WaterflowView, in context: Context,
     options: RenderOptions
   ) {
@@ -14,7 +14,7 @@ extension Renderer {
   }
 
   /// Draws a captured frame into a context whose user space is in points.
-  public func draw(
+  package func draw(
     _ frame: FrameContent, in context: Context, options: RenderOptions
   ) {
     let canvas = frame.canvasSize(debug: options.debug)

@@ -1,4 +1,5 @@
-import Cairo
+package import Cairo
+public import PNGCodec
 import WaterflowView
 
 /// The sizes of an overview: the whole content shrunk to fit, under a legend.

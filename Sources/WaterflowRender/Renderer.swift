@@ -1,5 +1,6 @@
-import Cairo
-import WaterflowView
+package import Cairo
+public import PNGCodec
+public import WaterflowView
 
 /// What to draw and at which resolution.
 public struct RenderOptions: Hashable, Sendable {
@@ -47,8 +48,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 /// let png = try renderer.render(controller.view, as: .png)
 /// ```
 public final class Renderer {
+  /// The font file drawn with when none is given: DejaVu Sans, from Debian's fonts-dejavu-core.
+  public static let defaultFontPath = Font.defaultPath
+
   /// The font of every text, loaded from a file: never fontconfig's choice.
-  public let font: Font
+  package let font: Font
+  /// The font file the renderer loaded.
+  public var fontPath: String { font.path }
   /// The cells' images.
   public let images: ImageStore
 
@@ -56,7 +62,7 @@ public final class Renderer {
   ///
   /// - Throws: An error naming the file when the font cannot be loaded.
   public init(
-    fontPath: String = Font.defaultPath, images: ImageStore = ImageStore()
+    fontPath: String = Renderer.defaultFontPath, images: ImageStore = ImageStore()
   ) throws {
     font = try Font(contentsOfFile: fontPath)
     self.images = images
@@ -91,7 +97,7 @@ public final class Renderer {
   ///
   /// - Parameter previous: A surface from an earlier frame to draw into when it has the right
   ///   size: a frame sequence then skips allocating (and page-faulting) a new one per frame.
-  public func surface(
+  package func surface(
     of frame: FrameContent, options: RenderOptions = RenderOptions(),
     reusing previous: ImageSurface? = nil
   ) throws -> ImageSurface {
@@ -133,7 +139,7 @@ public final class Renderer {
   }
 
   /// Renders what the view displays now into a raster surface.
-  public func surface(
+  package func surface(
     of view: WaterflowView,
     options: RenderOptions = RenderOptions()
   ) throws -> ImageSurface {

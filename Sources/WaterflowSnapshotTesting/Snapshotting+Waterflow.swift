@@ -1,7 +1,8 @@
 // Compiled only with the SnapshotTesting trait: `swift build --traits SnapshotTesting`, or
 // `traits: ["SnapshotTesting"]` on the package dependency.
 #if SnapshotTesting
-public import Cairo
+internal import Cairo
+public import PNGCodec
 import Foundation
 public import SnapshotTesting
 public import WaterflowGolden
@@ -103,7 +104,7 @@ where Value == WaterflowSnapshotSubject, Format == RGBAImage {
   /// - Returns: A strategy that writes `.png` references.
   public static func waterflow(
     options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact,
-    fontPath: String = Font.defaultPath
+    fontPath: String = Renderer.defaultFontPath
   ) -> Snapshotting {
     Snapshotting(
       pathExtension: "png",
@@ -144,7 +145,7 @@ extension Snapshotting where Value == WaterflowView, Format == RGBAImage {
   public static func waterflow(
     at offset: Double, step: Double = 0, renderOptions: RenderOptions = RenderOptions(scale: 1),
     options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact,
-    fontPath: String = Font.defaultPath
+    fontPath: String = Renderer.defaultFontPath
   ) -> Snapshotting {
     Snapshotting(
       pathExtension: "png",

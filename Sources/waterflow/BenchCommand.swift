@@ -1,5 +1,7 @@
 import ArgumentParser
 import Cairo
+import PNGCodec
+import FileTransactions
 import Foundation
 import WaterflowGolden
 import WaterflowJSON

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Cairo
+import PNGCodec
+import FileTransactions
 import Foundation
 import WaterflowGolden
 import WaterflowRender
@@ -196,6 +197,7 @@ struct DiffCommand: ParsableCommand {
       let result = ImageDiff.compare(
         a, b, options: options, diffImage: output == nil ? .never : .always)
       if let output, let image = result.diffImage {
+        installInterruptionCleanup(promising: [output])
         try write(image.pngData(), to: output)
       }
       let passes = result.isWithin(tolerance)
@@ -369,9 +371,14 @@ struct GoldenRunOptions: ParsableArguments {
     let manifest = try GoldenManifest(contentsOf: manifestPath)
     var entries = try manifest.entries(matching: names)
     if let shard { entries = try GoldenShard(parsing: shard).select(entries) }
+    // A golden is several files (a sequence's frames, the fingerprint): each is promised by
+    // name and settled once checked or recorded.
+    func label(_ entry: GoldenManifest.Entry) -> String { "golden '\(entry.name)'" }
+    let records = configuration.effectiveRecordMode != .never
+    installInterruptionCleanup(promising: (records ? entries.map(label) : []) + [report])
     let renderer: Renderer
     do { renderer = try Renderer() } catch { throw CLIError("\(error)") }
-    let fingerprint = FontStackFingerprint(font: renderer.font)
+    let fingerprint = FontStackFingerprint(renderer: renderer)
     let store = GoldenStore(
       directory: manifest.goldenDirectory, configuration: configuration)
     let changes = try store.fontStackChanges(to: fingerprint)
@@ -385,6 +392,7 @@ struct GoldenRunOptions: ParsableArguments {
     for entry in entries {
       let outcome = try store.check(
         entry, renderer: renderer, fingerprint: fingerprint)
+      Interruption.fulfil(label(entry))
       outcomes.append(outcome)
       if json {
         emit(Self.json(outcome).rendered())

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Cairo
+import FileTransactions
 import Foundation
 import WaterflowRender
 import WaterflowScene
@@ -24,7 +24,7 @@ struct RenderOptionGroup: ParsableArguments {
 
   /// The font file to draw with: `--font`, or DejaVu Sans. Optional above so that the help shows
   /// the font's name once, not also its path as a second default.
-  var fontPath: String { font ?? Font.defaultPath }
+  var fontPath: String { font ?? Renderer.defaultFontPath }
 
   func validate() throws {
     if let scale, ![1, 2, 3, 4].contains(scale) {
@@ -94,6 +94,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
+    installInterruptionCleanup(promising: [output])
     let scene = try SceneArgument.load(scene)
     let renderer = try render.renderer()
     let controller = SceneController(scene: scene)

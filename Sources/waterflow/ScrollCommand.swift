@@ -93,18 +93,8 @@ struct ScrollCommand: ParsableCommand {
   var plot: String?
 
   func validate() throws {
-    // "-o anim.mov" would otherwise quietly make a folder named anim.mov.
-    let ext = (output as NSString).pathExtension
-    var isDirectory: ObjCBool = false
-    if !ext.isEmpty, case .folder = ScrollOutput(path: output),
-      !output.hasSuffix("/"),
-      !(FileManager.default.fileExists(
-        atPath: output, isDirectory: &isDirectory)
-        && isDirectory.boolValue)
-    {
-      throw ValidationError(
-        "'\(output)' ends in .\(ext), which is not an output format: use .pdf, .gif, .apng, .mp4 or .webm, or a folder (end the path with / to make a folder of that name)."
-      )
+    do { _ = try ScrollOutput(validating: output) } catch {
+      throw ValidationError(error.description)
     }
     guard fps > 0, fps <= 240 else {
       throw ValidationError(
@@ -213,11 +203,10 @@ struct ScrollCommand: ParsableCommand {
   }
 
   func run() throws {
+    installInterruptionCleanup(promising: [output, trace, contactSheet, plot])
     let scene = try SceneArgument.load(scene)
     let output = ScrollOutput(path: self.output)
-    if case .video = output, VideoEncoderLocator.ffmpegMissing {
-      throw CLIError(VideoEncoderLocator.missingMessage(for: self.output))
-    }
+    do { try output.checkTools() } catch { throw CLIError(error.description) }
     var job = ScrollJob(
       scene: scene, script: try plan(), output: output,
       options: render.options(for: scene))
@@ -243,48 +232,5 @@ struct ScrollCommand: ParsableCommand {
       "wrote \(self.output): \(summary.frames) frames, \(summary.width)×\(summary.height) px, "
         + "\(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", fpsRate)) frames/s)"
     )
-  }
-}
-
-enum VideoEncoderLocator {
-  static var ffmpegMissing: Bool {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return !path.split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg")
-    }
-  }
-
-  static func missingMessage(for output: String) -> String {
-    "Writing '\(output)' needs ffmpeg, which is not on PATH. Install the Debian package 'ffmpeg' "
-      + "(apt-get install ffmpeg), or write PNG frames (-o a folder) or a PDF (-o file.pdf), which need no ffmpeg."
-  }
-}
-
-/// A one-line progress bar on stderr (frames done, frames per second, time left), shown only
-/// when stderr is a terminal.
-final class ProgressBar: @unchecked Sendable {
-  let isVisible = isatty(STDERR_FILENO) == 1
-  private var lastDraw = -1.0
-
-  func update(_ p: ScrollProgress) {
-    guard isVisible, p.done == p.total || p.elapsed - lastDraw >= 0.1 else {
-      return
-    }
-    lastDraw = p.elapsed
-    let width = 30
-    let filled = p.total > 0 ? width * p.done / p.total : width
-    let rate = Double(p.done) / max(p.elapsed, 1e-9)
-    let eta = rate > 0 ? Double(p.total - p.done) / rate : 0
-    let line =
-      "\r[" + String(repeating: "#", count: filled)
-      + String(repeating: " ", count: width - filled) + "] "
-      + "\(p.done)/\(p.total) frames  \(String(format: "%.1f", rate)) fps  ETA \(String(format: "%.1f", eta)) s "
-    FileHandle.standardError.write(Data(line.utf8))
-  }
-
-  func finish() {
-    if isVisible && lastDraw >= 0 {
-      FileHandle.standardError.write(Data("\n".utf8))
-    }
   }
 }

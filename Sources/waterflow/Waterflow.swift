@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileTransactions
 import Foundation
 import WaterflowJSON
 import WaterflowScene
@@ -19,6 +20,27 @@ struct Waterflow: ParsableCommand {
       TapCommand.self, TraceCommand.self, BenchCommand.self,
     ]
   )
+
+  /// ArgumentParser's own main, except that once a signal has interrupted a writing command
+  /// (see `installInterruptionCleanup`), the cleanup thread alone prints and exits: an error the
+  /// interruption caused (a refused commit, a killed ffmpeg) would only mislead.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      Interruption.waitIfInterrupted()
+      exit(withError: error)
+    }
+    Interruption.waitIfInterrupted()
+  }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP stop ffmpeg, remove temporaries and name the `outputs` not
+/// written, exiting 130, 143 or 129; every command that writes files calls it first.
+func installInterruptionCleanup(promising outputs: [String?]) {
+  Interruption.install(program: "waterflow")
+  Interruption.promise(outputs.compactMap { $0 })
 }
 
 /// A failure the user can fix; ArgumentParser prints it after "Error:" and exits non-zero.

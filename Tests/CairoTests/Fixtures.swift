@@ -1,4 +1,5 @@
 import Cairo
+import PNGCodec
 import Foundation
 import WaterflowTestSupport
 
@@ -101,3 +102,7 @@ func writeTemporaryFile(_ bytes: [UInt8], named name: String) throws -> String {
   return path
 }
 
+/// Writes a file for a person to look at (test outputs need no atomic replacement).
+func writeFile(_ bytes: [UInt8], to path: String) throws {
+  try Data(bytes).write(to: URL(fileURLWithPath: path))
+}

@@ -1,4 +1,5 @@
 import Cairo
+import PNGCodec
 import Foundation
 import Testing
 import WaterflowTestSupport
@@ -175,9 +176,9 @@ extension FontTests {
   func childProcess_WritesRenders() throws {
     let directory = ProcessInfo.processInfo.environment[childOutputVariable]!
     let (png, pdf, svg) = try renderEverything()
-    try writeAtomically(png, to: directory + "/text.png")
-    try writeAtomically(pdf, to: directory + "/text.pdf")
-    try writeAtomically(svg, to: directory + "/text.svg")
+    try writeFile(png, to: directory + "/text.png")
+    try writeFile(pdf, to: directory + "/text.pdf")
+    try writeFile(svg, to: directory + "/text.svg")
   }
 
   @Test(

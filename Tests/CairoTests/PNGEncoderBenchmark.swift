@@ -1,4 +1,5 @@
 import Cairo
+import PNGCodec
 import Foundation
 import Testing
 
@@ -58,8 +59,8 @@ struct PNGEncoderBenchmark {
       })
     let cairoBytes = try surface.cairoPNGData().count
     if let directory = environment["WATERFLOW_BENCHMARK_OUTPUT"] {
-      try writeAtomically(surface.pngData(), to: directory + "/frame-ours.png")
-      try writeAtomically(
+      try writeFile(surface.pngData(), to: directory + "/frame-ours.png")
+      try writeFile(
         surface.cairoPNGData(), to: directory + "/frame-cairo.png")
     }
     print("draw 1500×2668 test frame: \(Self.format(draw)) ms")

@@ -1,4 +1,5 @@
 import Cairo
+import PNGCodec
 import Foundation
 import Testing
 import WaterflowGolden

@@ -1,4 +1,5 @@
 import Cairo
+import PNGCodec
 import Foundation
 import WaterflowGolden
 import WaterflowRender
@@ -32,7 +33,7 @@ enum GoldenTestSupport {
   }
 
   static func fingerprint(_ renderer: Renderer) -> FontStackFingerprint {
-    FontStackFingerprint(font: renderer.font)
+    FontStackFingerprint(renderer: renderer)
   }
 
   static func files(in directory: String) -> [String] {

@@ -1,4 +1,6 @@
 import Cairo
+import PNGCodec
+import FileTransactions
 import Foundation
 import Testing
 import WaterflowTestSupport
@@ -263,7 +265,7 @@ extension ScrollJobTests {
     let job = ScrollJob(
       scene: referenceScene(), script: .scroll(from: 0, to: 300, frames: 3),
       output: .folder(out))
-    let error = #expect(throws: ScrollJobError.self) { try job.run() }
+    let error = #expect(throws: FileWriteError.self) { try job.run() }
     #expect(error?.description.contains("'\(out)'") == true)
     #expect(error?.description.contains("notes.txt") == true)
     #expect(try contents(of: out) == before)

@@ -2,6 +2,7 @@
 // `traits: ["SnapshotTesting"]` on the package dependency.
 #if SnapshotTesting
 import Cairo
+import PNGCodec
 import Foundation
 import SnapshotTesting
 import Testing

@@ -1,4 +1,4 @@
-internal import CCairo
+package import Cairo
 internal import Dispatch
 internal import Foundation
 internal import Synchronization
@@ -97,8 +97,8 @@ public struct PNGCompression: Hashable, Sendable {
 public final class PNGEncoder {
   /// The compression level of this encoder.
   public let compression: PNGCompression
-  /// One `libdeflate_compressor *` per band; owned, freed in `deinit`.
-  private var compressors: [OpaquePointer] = []
+  /// One libdeflate compressor per band.
+  private var compressors: [DeflateCompressor] = []
   /// Filtered scanlines, each prefixed by its filter type byte; reused between images.
   private var filtered: UnsafeMutablePointer<UInt8>?
   private var filteredCapacity = 0
@@ -124,7 +124,6 @@ public final class PNGEncoder {
   }
 
   deinit {
-    for compressor in compressors { libdeflate_free_compressor(compressor) }
     filtered?.deallocate()
     difference?.deallocate()
   }
@@ -132,12 +131,7 @@ public final class PNGEncoder {
   /// Allocates compressors until there is one per band.
   private func reserveCompressors(_ n: Int) {
     while compressors.count < n {
-      guard
-        let compressor = libdeflate_alloc_compressor(Int32(compression.level))
-      else {
-        fatalError("libdeflate could not allocate a compressor (out of memory)")
-      }
-      compressors.append(compressor)
+      compressors.append(DeflateCompressor(level: compression.level))
     }
   }
 
@@ -149,7 +143,7 @@ public final class PNGEncoder {
   ///     that already keep every core busy (frame sequences) pass `false` and get one band: other
   ///     bytes (slightly smaller), the same pixels, and the same bytes on every run.
   /// - Returns: The bytes of a PNG file.
-  public func encode(_ surface: ImageSurface, concurrently: Bool = true)
+  package func encode(_ surface: ImageSurface, concurrently: Bool = true)
     -> [UInt8]
   {
     surface.withUnsafePixels { buffer, stride in
@@ -272,7 +266,7 @@ public final class PNGEncoder {
         upFilterRow: upFilterRow, fillRow: fillRow)
       return container(
         width: width, height: height, alpha: alpha,
-        zlib: deflater.finish(adler32: libdeflate_adler32(1, raw, rawCount)))
+        zlib: deflater.finish(adler32: adler32(1, raw, count: rawCount)))
     }
     // Big images are cut into bands of rows that are filtered and compressed on separate
     // cores, then joined into one zlib stream (DeflateStitching.swift). The number of bands
@@ -312,7 +306,7 @@ public final class PNGEncoder {
       ? compressedBands[0]
       : CompressedBand(
         stitching: compressedBands, level: compression.level,
-        adler32: libdeflate_adler32(1, raw, rawCount))
+        adler32: adler32(1, raw, count: rawCount))
     defer { for band in compressedBands { band.bytes.deallocate() } }
     defer { if bands > 1 { zlib.bytes.deallocate() } }
     return container(
@@ -346,7 +340,7 @@ public final class PNGEncoder {
         n += 4
       }
       func putCRC(from start: Int) {
-        put32(libdeflate_crc32(0, o + start, n - start))
+        put32(crc32(0, o + start, count: n - start))
       }
       put([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
       // IHDR: width, height, bit depth 8, colour type 2 (RGB) or 6 (RGBA), deflate, adaptive
@@ -454,18 +448,13 @@ private struct CompressedBand {
 
   /// Compresses `count` bytes at `source` as a zlib stream or a raw DEFLATE stream.
   init(
-    compressor: OpaquePointer, _ format: Format, _ source: UnsafePointer<UInt8>,
+    compressor: DeflateCompressor, _ format: Format, _ source: UnsafePointer<UInt8>,
     count: Int
   ) {
-    let bound =
-      format == .zlib
-      ? libdeflate_zlib_compress_bound(compressor, count)
-      : libdeflate_deflate_compress_bound(compressor, count)
+    let bound = compressor.bound(count, zlib: format == .zlib)
     bytes = .allocate(capacity: bound)
-    self.count =
-      format == .zlib
-      ? libdeflate_zlib_compress(compressor, source, count, bytes, bound)
-      : libdeflate_deflate_compress(compressor, source, count, bytes, bound)
+    self.count = compressor.compress(
+      source, count: count, into: bytes, capacity: bound, zlib: format == .zlib)
     precondition(self.count > 0, "libdeflate output exceeded its own bound")
     if format == .raw {
       var scanner = DeflateScanner(bytes, count: self.count)
@@ -716,6 +705,8 @@ func withPooledEncoder<R>(
   return body(pooled.encoder)
 }
 
+// `package`: no Cairo type in PNGCodec's public API; the renderer, motion and golden modules
+// encode surfaces, library users encode `RGBAImage`s.
 extension ImageSurface {
   /// Encodes the surface as a PNG file, with Waterflow's fast encoder.
   ///
@@ -724,13 +715,13 @@ extension ImageSurface {
   ///
   /// - Parameter compression: How hard to compress; `.default` suits rendered frames.
   /// - Returns: The bytes of a PNG file.
-  public func pngData(compression: PNGCompression = .default) -> [UInt8] {
+  package func pngData(compression: PNGCompression = .default) -> [UInt8] {
     withPooledEncoder(compression) { $0.encode(self) }
   }
 
   /// Encodes the surface as PNG in one piece on the calling thread only, for callers that already
   /// run one encode per core. The pixels equal ``pngData(compression:)``'s; the bytes differ.
-  public func pngDataOnThisThread(compression: PNGCompression = .default)
+  package func pngDataOnThisThread(compression: PNGCompression = .default)
     -> [UInt8]
   {
     withPooledEncoder(compression) { $0.encode(self, concurrently: false) }

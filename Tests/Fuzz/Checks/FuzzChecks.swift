@@ -1,0 +1,119 @@
+import Foundation
+import PNGCodec
+import WaterflowGolden
+import WaterflowMotion
+import WaterflowScene
+
+/// What each fuzz harness does with one input, shared by the libFuzzer harnesses
+/// (Tests/Fuzz/Harnesses, built by `make fuzz`) and by FuzzRegressionTests, which replays every
+/// input of Tests/Fuzz/Corpus in the ordinary test run.
+///
+/// A reader may reject any input with an error; it must never trap, hang or touch memory it
+/// does not own. Every check goes through a reader's public entry point, so the harnesses keep
+/// working whatever the reader does inside.
+public enum FuzzChecks {
+  /// The checks by harness name; each names its corpus folder, Tests/Fuzz/Corpus/NAME.
+  ///
+  /// Issue 8's layout-file reader gets its entry here (and a harness folder and a corpus) once
+  /// it exists.
+  public static let all: [String: @Sendable ([UInt8]) -> Void] = [
+    "PNGDecoder": pngDecoder,
+    "SceneReader": sceneReader,
+    "ScrollScript": scrollScript,
+    "GoldenManifest": goldenManifest,
+  ]
+
+  /// Decodes a PNG, as it is and with its chunk CRCs repaired (a mutation almost always breaks
+  /// a CRC, and the decoder stops there); a decoded image must survive our encoder and decoder
+  /// unchanged.
+  public static func pngDecoder(_ bytes: [UInt8]) {
+    _ = try? RGBAImage(pngData: bytes)
+    guard let image = try? RGBAImage(pngData: repairingCRCs(bytes)) else { return }
+    // Round-trips only small images: the encoder is not what is fuzzed here.
+    guard image.width * image.height <= 1 << 16 else { return }
+    let again = try? RGBAImage(pngData: image.pngData(compression: .fast))
+    precondition(again == image, "a decoded PNG changed through encode and decode")
+  }
+
+  /// Reads a scene; a scene that loads must lay out and scroll without trapping.
+  public static func sceneReader(_ bytes: [UInt8]) {
+    guard let scene = try? Scene(data: Data(bytes), path: "fuzz.json") else { return }
+    exercise(scene)
+  }
+
+  /// Reads a scroll script; one that loads must simulate (its first frames) on a small scene.
+  public static func scrollScript(_ bytes: [UInt8]) {
+    guard let script = withTemporaryFile(bytes, { try? ScrollScript(contentsOf: $0) })
+    else { return }
+    for (n, _) in zip(0..<maximumFrames, ScrollSimulation(scene: smallScene, script: script)) {
+      _ = n
+    }
+  }
+
+  /// Reads a golden manifest and selects its entries.
+  public static func goldenManifest(_ bytes: [UInt8]) {
+    guard let manifest = withTemporaryFile(bytes, { try? GoldenManifest(contentsOf: $0) })
+    else { return }
+    _ = try? manifest.entries(matching: [])
+    _ = try? manifest.entries(matching: manifest.entries.prefix(2).map(\.name))
+  }
+
+  // MARK: - Helpers
+
+  /// The bytes with every complete chunk's CRC recomputed, so that mutations reach the chunk
+  /// contents, the zlib stream and the filters.
+  static func repairingCRCs(_ bytes: [UInt8]) -> [UInt8] {
+    var out = bytes
+    var offset = 8
+    while offset + 12 <= out.count {
+      let length =
+        Int(out[offset]) << 24 | Int(out[offset + 1]) << 16 | Int(out[offset + 2]) << 8
+        | Int(out[offset + 3])
+      guard length <= out.count - offset - 12 else { break }
+      var crc: UInt32 = 0xffff_ffff
+      for byte in out[(offset + 4)..<(offset + 8 + length)] {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xedb8_8320 : crc >> 1 }
+      }
+      crc ^= 0xffff_ffff
+      let at = offset + 8 + length
+      for k in 0..<4 { out[at + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
+      offset = at + 4
+    }
+    return out
+  }
+
+  /// Frames simulated per script: enough to cross every segment kind, few enough to stay fast.
+  static let maximumFrames = 600
+
+  /// Lays a scene out at its top, middle and end: what every CLI command does after loading.
+  static func exercise(_ scene: Scene) {
+    // Huge scenes are legal; laying out a million cells is slow, not wrong.
+    guard scene.itemCount <= 5000 else { return }
+    let controller = SceneController(scene: scene)
+    let view = controller.view
+    view.layoutSubviews()
+    let content = view.contentSize
+    let end = max(content.width, content.height)
+    for fraction in [0.5, 1.0, 0.0] {
+      _ = view.scroll(to: end * fraction)
+    }
+  }
+
+  /// A small scene for scripts to scroll.
+  static let smallScene: Scene = {
+    let json = """
+      {"viewport": {"width": 375, "height": 667, "scale": 1}, "columns": 2, "seed": 7,
+       "items": {"count": 60, "heights": [90, 110, 80]}}
+      """
+    return try! Scene(data: Data(json.utf8), path: "small.json")
+  }()
+
+  /// Runs a reader that takes a path on the bytes written to a file of this process's own.
+  static func withTemporaryFile<T>(_ bytes: [UInt8], _ read: (String) -> T) -> T {
+    let path = NSTemporaryDirectory() + "/waterflow-fuzz-\(getpid()).json"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    defer { unlink(path) }
+    return read(path)
+  }
+}
