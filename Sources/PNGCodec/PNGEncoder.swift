@@ -110,9 +110,10 @@ public final class PNGEncoder {
 
   /// The reused difference row, grown to `capacity` bytes.
   private func differenceRow(capacity: Int) -> UnsafeMutablePointer<UInt8> {
-    if differenceCapacity < capacity {
+    // `difference == nil` too: a 0-pixel image asks for 0 bytes, and the row must still exist.
+    if difference == nil || differenceCapacity < capacity {
       difference?.deallocate()
-      difference = .allocate(capacity: capacity)
+      difference = .allocate(capacity: max(1, capacity))
       differenceCapacity = capacity
     }
     return difference!
@@ -250,7 +251,8 @@ public final class PNGEncoder {
     let bytesPerPixel = alpha ? 4 : 3
     let rowBytes = width * bytesPerPixel
     let rawCount = height * (rowBytes + 1)
-    if filteredCapacity < rawCount {
+    // `filtered == nil` too: a 0×0 image (a failed render) needs a buffer as well, not a trap.
+    if filtered == nil || filteredCapacity < rawCount {
       filtered?.deallocate()
       // Slack for row packing, which stores whole words past a row's last byte.
       filtered = .allocate(capacity: rawCount + 16)

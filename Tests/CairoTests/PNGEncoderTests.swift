@@ -146,6 +146,19 @@ extension PNGEncoderTests {
   }
 }
 
+extension PNGEncoderTests {
+  /// A failed render reaches the encoder as a 0×0 image: it must give bytes, never trap (it used
+  /// to hit a force unwrap of a buffer never allocated for 0 bytes).
+  @Test(arguments: [PNGCompression.default, .best, .fast, .frames])
+  func zeroSizedImage_EncodesWithoutTrapping(compression: PNGCompression) {
+    let png = RGBAImage(width: 0, height: 0, pixels: []).pngData(compression: compression)
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    // Once the encoder made room for a real image, a 0×0 one after it still works.
+    _ = RGBAImage(width: 2, height: 2, filledWith: (1, 2, 3, 255)).pngData(compression: compression)
+    #expect(!RGBAImage(width: 0, height: 0, pixels: []).pngData(compression: compression).isEmpty)
+  }
+}
+
 // MARK: - Un-premultiplying
 
 extension PNGEncoderTests {
