@@ -164,7 +164,15 @@ public struct GoldenStore: Sendable {
     }
     let result = ImageDiff.compare(
       expected, image, options: options, diffImage: .unlessIdentical)
-    if result.isWithin(tolerance) {
+    // What the facts say changed, when both sets exist. A change of layout, content or reuse
+    // fails whatever the pixel tolerance: a ¥129 → ¥139 price is 8 pixels, inside most
+    // tolerances, and a tolerance is meant for rasterisation, not for regressions.
+    if !result.identical, let facts, let recordedFrame = recorded, let recordedFrame {
+      explained = GoldenChanges(
+        recorded: recordedFrame, current: facts.withImages(relativeTo: directory))
+    }
+    let factsFail = explained.map { $0.verdict != .drawing } ?? false
+    if result.isWithin(tolerance) && !factsFail {
       return outcome(.matched, diff: result, expected: expected)
     }
 
@@ -180,16 +188,17 @@ public struct GoldenStore: Sendable {
       lines.append(
         "Golden '\(name)' has a different size: \(golden) is \(result.expectedSize), the rendered image is \(result.actualSize)."
       )
+    } else if result.isWithin(tolerance) {
+      lines.append(
+        "Golden '\(name)' fails on what it shows, although its pixels are within the tolerance (\(result.mismatched) of \(result.total) pixels differ, allowed \(GoldenStore.describe(tolerance))): a tolerance excuses rasterisation, not a change of layout, content or reuse."
+      )
     } else {
       lines.append(
         "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ (\(GoldenStore.percent(result.ratio))), allowed \(GoldenStore.describe(tolerance))."
       )
     }
-    if let facts {
-      if let recordedFrame = recorded, let recordedFrame {
-        let found = GoldenChanges(
-          recorded: recordedFrame, current: facts.withImages(relativeTo: directory))
-        explained = found
+    if facts != nil {
+      if let found = explained {
         lines.append(([found.summary] + found.details.map { "  " + $0 }).joined(separator: "\n"))
       } else if recorded == nil {
         lines.append(

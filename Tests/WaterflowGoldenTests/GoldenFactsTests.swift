@@ -31,7 +31,7 @@ extension GoldenFactsTests {
   /// Records `recorded` at `offset` (reached in `step`s), then checks `current` the same way.
   func check(
     recorded: String, current: String, offset: Double = 200, step: Double = 100,
-    editGolden: ((inout RGBAImage) -> Void)? = nil
+    tolerance: DiffTolerance? = nil, editGolden: ((inout RGBAImage) -> Void)? = nil
   ) throws -> (GoldenOutcome, GoldenStore) {
     let dir = try GoldenTestSupport.temporaryDirectory()
     let renderer = try Renderer()
@@ -55,7 +55,9 @@ extension GoldenFactsTests {
     store.configuration.recordMode = .never
     let now = try frames(current)[0]
     return (
-      try store.check(now.image, named: "g", fingerprint: fingerprint, facts: now.facts), store
+      try store.check(
+        now.image, named: "g", fingerprint: fingerprint, tolerance: tolerance, facts: now.facts),
+      store
     )
   }
 
@@ -135,6 +137,29 @@ extension GoldenFactsTests {
       facts: frame.facts)
     #expect(again.status == .failed && again.changes == nil)
     #expect(again.message.contains("re-record it to learn what changed"))
+  }
+
+  // MARK: - Tolerances
+
+  @Test func contentChange_FailsWhateverThePixelTolerance() throws {
+    let (outcome, _) = try check(
+      recorded: Self.column(prices: [nil, nil, "129"]),
+      current: Self.column(prices: [nil, nil, "139"]), tolerance: .pixels(5_000))
+    #expect(outcome.status == .failed)
+    #expect(outcome.changes?.verdict == .content)
+    #expect(outcome.message.contains("although its pixels are within the tolerance"))
+  }
+
+  @Test func drawingChange_WithinTheTolerance_Passes() throws {
+    let (outcome, _) = try check(
+      recorded: Self.column(), current: Self.column(), tolerance: .pixels(40)
+    ) { golden in
+      for i in stride(from: 0, to: 40 * 4, by: 4) {
+        golden.pixels.replaceSubrange(i..<i + 4, with: [0, 0, 255, 255])
+      }
+    }
+    #expect(outcome.status == .matched)
+    #expect(outcome.changes?.verdict == .drawing)
   }
 
   // MARK: - Grouping
