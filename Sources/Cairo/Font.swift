@@ -16,9 +16,30 @@ public final class Font: @unchecked Sendable {
   // @unchecked: every stored property is immutable after init, and cairo font faces are
   // reference-counted with atomics and lock their FreeType face while in use.
 
-  /// DejaVu Sans, from Debian's fonts-dejavu-core: the font Waterflow's goldens are drawn with.
-  public static let defaultPath =
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  /// DejaVu Sans, the font Waterflow's goldens are drawn with: the first of
+  /// ``defaultSearchPaths`` that exists (Debian's fonts-dejavu-core path when none does, so
+  /// that the error names it).
+  public static let defaultPath: String =
+    defaultSearchPaths.first { FileManager.default.fileExists(atPath: $0) } ?? defaultSearchPaths[0]
+
+  /// Where systems install DejaVu Sans: Debian and Ubuntu, Fedora, Arch, Alpine and openSUSE,
+  /// then Homebrew (Apple silicon, Intel) and a user's fonts on macOS. Tested on Debian only.
+  public static let defaultSearchPaths = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/DejaVuSans.ttf",
+    "/opt/homebrew/share/fonts/DejaVuSans.ttf",
+    "/usr/local/share/fonts/DejaVuSans.ttf",
+    NSHomeDirectory() + "/Library/Fonts/DejaVuSans.ttf",
+  ]
+
+  /// What to install for the default font, per system: the end of a "font not found" message.
+  static let installAdvice =
+    "install DejaVu Sans (Debian/Ubuntu: apt-get install fonts-dejavu-core; Fedora: dnf install "
+    + "dejavu-sans-fonts; Arch: pacman -S ttf-dejavu; macOS: brew install --cask font-dejavu), "
+    + "or give a font file with --font"
 
   /// The path the font was loaded from.
   public let path: String
@@ -46,8 +67,13 @@ public final class Font: @unchecked Sendable {
       let reason =
         FileManager.default.fileExists(atPath: path)
         ? "is not readable" : "does not exist"
+      // The default font missing is a set-up problem: say where we looked and what to install.
+      let advice =
+        path == Self.defaultPath && reason == "does not exist"
+        ? " DejaVu Sans is in none of \(Self.defaultSearchPaths.joined(separator: ", ")): \(Self.installAdvice)."
+        : ""
       throw GraphicsError(
-        .fileNotReadable, path: path, "The font file '\(path)' \(reason).")
+        .fileNotReadable, path: path, "The font file '\(path)' \(reason).\(advice)")
     }
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else {

@@ -39,17 +39,19 @@ public import WaterflowScene
 public func expectGolden(
   of scene: Scene, at offset: Double = 0, step: Double = 0, named name: String,
   options: RenderOptions = RenderOptions(scale: 1), overview: Bool = false,
+  tolerance: DiffTolerance? = nil, masks: [PixelRect] = [], maskedCells: [Int] = [],
+  fontPath: String? = nil,
   configuration: GoldenConfiguration? = nil, goldenDirectory: String? = nil,
   filePath: StaticString = #filePath
 ) throws(GoldenError) {
   let context = try GoldenTestContext(
-    configuration: configuration, goldenDirectory: goldenDirectory,
-    filePath: filePath)
+    configuration: configuration, tolerance: tolerance, masks: masks, fontPath: fontPath,
+    goldenDirectory: goldenDirectory, filePath: filePath)
   let shot = GoldenShot(
     scene: scene, position: .offset(offset, step: step), options: options,
-    overview: overview)
+    overview: overview, maskedCells: maskedCells)
   let frame = try shot.frames(with: context.renderer)[0]
-  try context.expect(frame.image, named: name, facts: frame.facts)
+  try context.expect(frame.image, named: name, facts: frame.facts, masks: frame.masks)
 }
 
 /// Renders any view at an offset and compares it with its golden; throws when they differ.
@@ -69,16 +71,18 @@ public func expectGolden(
 public func expectGolden(
   of view: WaterflowView, at offset: Double = 0, step: Double = 0, named name: String,
   options: RenderOptions = RenderOptions(scale: 1), overview: Bool = false,
+  tolerance: DiffTolerance? = nil, masks: [PixelRect] = [], maskedCells: [Int] = [],
+  fontPath: String? = nil,
   configuration: GoldenConfiguration? = nil, goldenDirectory: String? = nil,
   filePath: StaticString = #filePath
 ) throws(GoldenError) {
   let context = try GoldenTestContext(
-    configuration: configuration, goldenDirectory: goldenDirectory,
-    filePath: filePath)
+    configuration: configuration, tolerance: tolerance, masks: masks, fontPath: fontPath,
+    goldenDirectory: goldenDirectory, filePath: filePath)
   let frame = try GoldenShot.frames(
     of: view, named: name, position: .offset(offset, step: step), options: options,
-    overview: overview, with: context.renderer)[0]
-  try context.expect(frame.image, named: name, facts: frame.facts)
+    overview: overview, maskedCells: maskedCells, with: context.renderer)[0]
+  try context.expect(frame.image, named: name, facts: frame.facts, masks: frame.masks)
 }
 
 /// Compares an image with its golden; throws when they differ. See
@@ -87,12 +91,13 @@ public func expectGolden(
 /// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file error.
 public func expectGolden(
   of image: RGBAImage, named name: String,
+  tolerance: DiffTolerance? = nil, masks: [PixelRect] = [],
   configuration: GoldenConfiguration? = nil,
   goldenDirectory: String? = nil, filePath: StaticString = #filePath
 ) throws(GoldenError) {
   let context = try GoldenTestContext(
-    configuration: configuration, goldenDirectory: goldenDirectory,
-    filePath: filePath)
+    configuration: configuration, tolerance: tolerance, masks: masks,
+    goldenDirectory: goldenDirectory, filePath: filePath)
   try context.expect(image, named: name)
 }
 
@@ -108,8 +113,7 @@ public func expectGoldenSequence(
 ) throws(GoldenError) {
   precondition(step > 0, "step must be positive")
   let context = try GoldenTestContext(
-    configuration: configuration, goldenDirectory: goldenDirectory,
-    filePath: filePath)
+    configuration: configuration, goldenDirectory: goldenDirectory, filePath: filePath)
   let shot = GoldenShot(
     scene: scene, position: .sequence(from: from, to: to, step: step),
     options: options)
@@ -128,8 +132,7 @@ public func expectGoldenSequence(
 ) throws(GoldenError) {
   precondition(step > 0, "step must be positive")
   let context = try GoldenTestContext(
-    configuration: configuration, goldenDirectory: goldenDirectory,
-    filePath: filePath)
+    configuration: configuration, goldenDirectory: goldenDirectory, filePath: filePath)
   try context.expectSequence(
     try GoldenShot.frames(
       of: view, named: name, position: .sequence(from: from, to: to, step: step),
@@ -175,12 +178,17 @@ struct GoldenTestContext {
   let renderer: Renderer
   let fingerprint: FontStackFingerprint
 
+  /// - Parameters:
+  ///   - tolerance, masks: Added to the configuration, whichever it is; the record mode stays
+  ///     the environment's (or the given configuration's).
+  ///   - fontPath: The font of every text; nil for DejaVu Sans.
   init(
-    configuration given: GoldenConfiguration?, goldenDirectory: String?,
+    configuration given: GoldenConfiguration?, tolerance: DiffTolerance? = nil,
+    masks: [PixelRect] = [], fontPath: String? = nil, goldenDirectory: String?,
     filePath: StaticString
   ) throws(GoldenError) {
     let root = packageRoot(containing: "\(filePath)")
-    let configuration: GoldenConfiguration
+    var configuration: GoldenConfiguration
     if let given {
       configuration = given
     } else {
@@ -197,17 +205,22 @@ struct GoldenTestContext {
         "Cannot find the package around '\(filePath)': no folder above it holds Package.swift. Pass goldenDirectory:."
       )
     }
-    do { renderer = try Renderer() } catch {
+    if let tolerance { configuration.tolerance = tolerance }
+    configuration.diffOptions.masks += masks
+    do { renderer = try Renderer(fontPath: fontPath ?? Renderer.defaultFontPath) } catch {
       throw GoldenError(.render, "Cannot create the renderer: \(error)")
     }
     store = GoldenStore(directory: directory, configuration: configuration)
     fingerprint = FontStackFingerprint(renderer: renderer)
   }
 
-  func expect(_ image: RGBAImage, named name: String, facts: GoldenFacts? = nil)
-    throws(GoldenError)
-  {
-    let outcome = try store.check(image, named: name, fingerprint: fingerprint, facts: facts)
+  func expect(
+    _ image: RGBAImage, named name: String, facts: GoldenFacts? = nil, masks: [PixelRect] = []
+  ) throws(GoldenError) {
+    var options = store.configuration.diffOptions
+    options.masks += masks
+    let outcome = try store.check(
+      image, named: name, fingerprint: fingerprint, diffOptions: options, facts: facts)
     switch outcome.status {
     case .matched: return
     case .failed: throw GoldenError(.mismatch, outcome.message)

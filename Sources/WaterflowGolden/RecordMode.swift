@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// When a golden check may write the golden file instead of (or after) comparing.
 ///
 /// The names and meanings follow swift-snapshot-testing's `SnapshotTestingConfiguration.Record`.
@@ -112,6 +114,17 @@ public struct GoldenConfiguration: Sendable {
     return GoldenConfiguration(
       recordMode: mode, isCI: isCIEnvironment(environment),
       artifactsDirectory: artifacts)
+  }
+
+  /// Reads `WATERFLOW_RECORD`, `CI` and `WATERFLOW_GOLDEN_ARTIFACTS` from this process's
+  /// environment; see ``fromEnvironment(_:explicitMode:defaultMode:packageRoot:)``.
+  public static func fromEnvironment(
+    explicitMode: RecordMode? = nil, defaultMode: RecordMode = .missing,
+    packageRoot: String? = nil
+  ) throws(GoldenError) -> GoldenConfiguration {
+    try fromEnvironment(
+      ProcessInfo.processInfo.environment, explicitMode: explicitMode,
+      defaultMode: defaultMode, packageRoot: packageRoot)
   }
 
   /// True when `CI` is set to anything but empty, `false` or `0` (GitHub Actions, GitLab and

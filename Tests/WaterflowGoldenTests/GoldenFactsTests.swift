@@ -205,3 +205,43 @@ extension GoldenFactsTests {
         """)
   }
 }
+
+// MARK: - expectGolden's own tolerance and masks
+
+@Suite struct ExpectGoldenOptionsTests {
+  func image(_ changed: Int) -> RGBAImage {
+    var image = RGBAImage(width: 20, height: 10, filledWith: (200, 200, 200, 255))
+    for i in 0..<changed { image.pixels.replaceSubrange(i * 4..<i * 4 + 4, with: [0, 0, 0, 255]) }
+    return image
+  }
+
+  @Test func tolerance_And_Masks_KeepTheRecordMode() throws {
+    let dir = try GoldenTestSupport.temporaryDirectory()
+    // A missing golden is recorded or refused exactly as without a tolerance: the mode is the
+    // environment's either way (recorded on a laptop, refused with CI=true).
+    func missingKind(tolerance: DiffTolerance?) -> GoldenError.Code? {
+      try? FileManager.default.removeItem(atPath: dir + "/g.png")
+      do {
+        try expectGolden(of: image(0), named: "g", tolerance: tolerance, goldenDirectory: dir)
+        return nil
+      } catch { return error.code }
+    }
+    #expect(missingKind(tolerance: .pixels(5)) == missingKind(tolerance: nil))
+    #expect(missingKind(tolerance: .pixels(5)) != nil)
+
+    // An existing golden: 3 changed pixels pass with a tolerance of 5, or with them masked.
+    try Data(image(0).pngData()).write(to: URL(fileURLWithPath: dir + "/g.png"))
+    #expect(throws: GoldenError.self) { try expectGolden(of: image(3), named: "g", goldenDirectory: dir) }
+    try expectGolden(of: image(3), named: "g", tolerance: .pixels(5), goldenDirectory: dir)
+    try expectGolden(
+      of: image(3), named: "g", masks: [PixelRect(x: 0, y: 0, width: 3, height: 1)],
+      goldenDirectory: dir)
+  }
+
+  @Test func docExample_ReadsTheEnvironment() throws {
+    // The example in GoldenConfiguration's documentation.
+    var configuration = try GoldenConfiguration.fromEnvironment()
+    configuration.tolerance = .pixels(20)
+    #expect(configuration.tolerance.maxMismatchedPixels == 20)
+  }
+}
