@@ -80,6 +80,9 @@ public struct GoldenManifest: Sendable {
   public var entries: [Entry]
   /// Folders (relative to the golden folder) whose PNGs prune never reports.
   public var unmanaged: [String]
+  /// The font every golden of the manifest is drawn with (`"font"`, relative to the manifest);
+  /// nil for DejaVu Sans. A `--font` on the command line wins.
+  public var fontPath: String?
 
   /// The golden folder: the manifest's own folder.
   public var goldenDirectory: String {
@@ -100,7 +103,7 @@ public struct GoldenManifest: Sendable {
         "The golden manifest '\(path)' does not exist or is not readable.")
     }
     do throws(JSONInputError) {
-      (entries, unmanaged) = try document.read {
+      (entries, unmanaged, fontPath) = try document.read {
         (r: inout JSONReader) throws(JSONInputError) in
         try Self.read(&r, path: path)
       }
@@ -109,7 +112,7 @@ public struct GoldenManifest: Sendable {
     }
   }
 
-  private enum Key: String, CaseIterable { case goldens, unmanaged }
+  private enum Key: String, CaseIterable { case font, goldens, unmanaged }
   private enum EntryKey: String, CaseIterable {
     case name, scene, offset, step, scale, debug, overview, sequence, threshold
     case includeAA, maxDiffPixels, maxDiffRatio, masks, maskCells
@@ -121,16 +124,18 @@ public struct GoldenManifest: Sendable {
 
   private static func read(_ r: inout JSONReader, path: String)
     throws(JSONInputError)
-    -> ([Entry], [String])
+    -> ([Entry], [String], String?)
   {
     guard try r.peek() == .object else {
       throw r.fail("expected an object with \"goldens\"")
     }
     var entries: [Entry]?
     var unmanaged: [String] = []
+    var font: String?
     try r.beginObject()
     while let key = try r.nextKey(keys) {
       switch key {
+      case .font: font = Scene.resolve(try r.string(), against: path)
       case .unmanaged:
         try r.beginArray()
         while try r.nextElement() {
@@ -158,7 +163,7 @@ public struct GoldenManifest: Sendable {
       }
     }
     guard let entries else { throw r.fail(key: "goldens", "missing") }
-    return (entries, unmanaged)
+    return (entries, unmanaged, font)
   }
 
   private static func readEntry(_ r: inout JSONReader, path: String)

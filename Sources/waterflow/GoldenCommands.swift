@@ -317,6 +317,9 @@ struct GoldenRunOptions: ParsableArguments {
   @Option(help: "The manifest; goldens live in its folder.")
   var manifest = "Golden/manifest.json"
   @Option(
+    help: "A TrueType/OpenType font file for every text (default: the manifest's font, else DejaVu Sans).")
+  var font: String?
+  @Option(
     help: ArgumentHelp(
       "Record mode: never, missing, failed or all (default: $WATERFLOW_RECORD, else the command's).",
       valueName: "mode"))
@@ -377,7 +380,9 @@ struct GoldenRunOptions: ParsableArguments {
     let records = configuration.effectiveRecordMode != .never
     installInterruptionCleanup(promising: (records ? entries.map(label) : []) + [report])
     let renderer: Renderer
-    do { renderer = try Renderer() } catch { throw CLIError("\(error)") }
+    do {
+      renderer = try Renderer(fontPath: font ?? manifest.fontPath ?? Renderer.defaultFontPath)
+    } catch { throw CLIError("\(error)") }
     let fingerprint = FontStackFingerprint(renderer: renderer)
     let store = GoldenStore(
       directory: manifest.goldenDirectory, configuration: configuration)

@@ -659,3 +659,32 @@ extension CLITests {
     #expect(packages.contains("swift-snapshot-testing"), "\(packages)")
   }
 }
+
+// MARK: - Fonts for goldens
+
+@Suite struct GoldenFontTests {
+  static let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+  @Test func anotherFont_OnTheCommandLineOrInTheManifest_IsADrawingChange() throws {
+    // fonts-dejavu-core (installed by the Makefile) has the bold face beside the regular one.
+    let flag = try waterflow(["golden", "check", "reference/top", "--font", Self.bold, "--artifacts", try temporaryDirectory()])
+    #expect(flag.status == 1)
+    #expect(flag.stdout.contains("reference/top  drawing changed; layout, content and reuse are identical"), "\(flag.stdout)")
+
+    let dir = try temporaryDirectory()
+    let manifest = try String(contentsOfFile: packageRoot + "/Golden/manifest.json", encoding: .utf8)
+      .replacingOccurrences(of: "\"../Assets/", with: "\"\(packageRoot)/Assets/")
+      .replacingOccurrences(of: "{\n  \"unmanaged\"", with: "{\n  \"font\": \"\(Self.bold)\", \"unmanaged\"")
+    try manifest.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(atPath: packageRoot + "/Golden/reference", toPath: dir + "/reference")
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/Golden/fingerprint.json", toPath: dir + "/fingerprint.json")
+    let key = try waterflow([
+      "golden", "check", "reference/top", "--manifest", dir + "/manifest.json", "--artifacts", dir + "/a",
+    ])
+    #expect(key.status == 1 && key.stdout.contains("drawing changed"), "\(key.stdout)\(key.stderr)")
+
+    let missing = try waterflow(["golden", "check", "reference/top", "--font", "/nonexistent/font.ttf"])
+    #expect(missing.status == 2 && missing.stderr.contains("'/nonexistent/font.ttf' does not exist"))
+  }
+}
