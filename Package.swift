@@ -43,7 +43,11 @@ let package = Package(
     .systemLibrary(
       name: "CCairo",
       pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev"])]
+      // Tested on Debian; the Homebrew names are for macOS, where it is intended but untested.
+      providers: [
+        .apt(["libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev"]),
+        .brew(["cairo", "freetype", "libpng", "libdeflate"]),
+      ]
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.

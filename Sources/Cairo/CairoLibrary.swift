@@ -2,6 +2,10 @@ internal import CCairo
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// The versions of the C libraries that draw and encode: the "font-stack fingerprint".

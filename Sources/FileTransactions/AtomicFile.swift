@@ -2,6 +2,10 @@ internal import Foundation
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// A file written to a temporary sibling and renamed over its path on ``commit(synchronize:)``,

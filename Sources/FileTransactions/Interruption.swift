@@ -3,6 +3,10 @@ internal import Synchronization
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// What a command does when SIGINT, SIGTERM or SIGHUP arrives while it writes.

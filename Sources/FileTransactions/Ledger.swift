@@ -3,6 +3,10 @@ internal import Synchronization
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// The signal that interrupted this process, 0 until one arrives; set by the signal handler.

@@ -2,6 +2,10 @@ internal import Foundation
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// Points where a job can be told to stop and wait, so that tests interrupt it at a known

@@ -2,6 +2,10 @@ internal import Foundation
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// A fresh folder beside an output folder, renamed over it once everything is written.

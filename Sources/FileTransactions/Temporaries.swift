@@ -2,6 +2,10 @@ internal import Foundation
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// Names, makes and sweeps the temporary files and folders that writers keep beside an output.

@@ -18,6 +18,8 @@ internal import Cairo
 internal import Glibc
 #elseif canImport(Musl)
 internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// An error that explains why a PNG file could not be decoded.

@@ -4,6 +4,8 @@ public import PNGCodec
 internal import Glibc
 #elseif canImport(Musl)
 internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// A pixel-level image comparison that reproduces pixelmatch 7.2.0, plus masks, tolerances and a

@@ -7,6 +7,10 @@ import WaterflowScene
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Where an animation goes, chosen by the output path.

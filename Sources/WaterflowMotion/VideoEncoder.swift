@@ -3,6 +3,10 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The video formats ffmpeg encodes, chosen by the output's extension.
@@ -134,7 +138,8 @@ final class VideoEncoder {
     var written = 0
     let failed: Int32? = pixels.withUnsafeBytes { buffer in
       while written < buffer.count {
-        let n = Glibc.write(
+        // The C library's write(2) (Glibc, Musl or Darwin), not this type's write(_:).
+        let n = systemWrite(
           input, buffer.baseAddress! + written, buffer.count - written)
         if n < 0 {
           if errno == EINTR { continue }
@@ -201,4 +206,9 @@ private final class LogTail: @unchecked Sendable {
     defer { lock.unlock() }
     return String(decoding: data, as: UTF8.self)
   }
+}
+
+/// write(2), named apart from `VideoEncoder.write(_:)` so that either C library provides it.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
 }

@@ -77,20 +77,7 @@ final class FeedSource: WaterflowViewDataSource {
 
   /// The README shows this file's example verbatim: the marked regions appear in it as they are.
   @Test func readme_ShowsThisExampleVerbatim() throws {
-    let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-    let readme = try String(
-      contentsOfFile: GoldenTestSupport.root + "/README.md", encoding: .utf8)
-    for region in ["custom-layout", "custom-layout-use"] {
-      let begin = try #require(source.range(of: "// README: \(region) begin\n"))
-      let end = try #require(source.range(of: "// README: \(region) end"))
-      // The usage region is indented inside the test; the README shows it at the top level.
-      let lines = source[begin.upperBound..<end.lowerBound].split(
-        separator: "\n", omittingEmptySubsequences: false
-      ).dropLast()
-      let indent = lines.first { !$0.isEmpty }?.prefix { $0 == " " }.count ?? 0
-      let text = lines.map { $0.dropFirst(min(indent, $0.prefix { $0 == " " }.count)) }
-        .joined(separator: "\n")
-      #expect(readme.contains(text), "README.md does not show the \(region) region as it is here")
-    }
+    try GoldenTestSupport.expectREADMEShows(["custom-layout", "custom-layout-use"], of: #filePath)
   }
+
 }
