@@ -114,7 +114,7 @@ public struct GoldenFacts: Hashable, Sendable {
 extension GoldenFacts {
   /// Writes the frames' facts: one cell a line, keys in a fixed order, so the file is the same
   /// bytes in every run and a `git diff` of it reads as what changed.
-  static func fileContents(_ frames: [GoldenFacts]) -> [UInt8] {
+  package static func fileContents(_ frames: [GoldenFacts]) -> [UInt8] {
     var bytes: [UInt8] = []
     let w = JSONWriter { bytes.append(contentsOf: $0) }
     w.write("{\"frames\": [")
@@ -171,18 +171,29 @@ extension GoldenFacts {
   static func read(from path: String) throws(GoldenError) -> [GoldenFacts]? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     do throws(JSONInputError) {
-      return try JSONDocument(contentsOf: path).read { (r: inout JSONReader) throws(JSONInputError) in
-        var frames: [GoldenFacts] = []
-        try r.beginObject()
-        while try r.nextKey(fileKeys) != nil {
-          try r.beginArray()
-          while try r.nextElement() { frames.append(try readFrame(&r)) }
-        }
-        return frames
-      }
+      return try read(JSONDocument(contentsOf: path))
     } catch {
       throw GoldenError(
         .file, "The facts file is damaged: \(error). Delete it and re-record the golden.")
+    }
+  }
+
+  /// Reads facts from bytes (a facts file's, or a snapshot's PNG text); `name` is for messages.
+  package static func read(_ bytes: [UInt8], name: String) throws(GoldenError) -> [GoldenFacts] {
+    do throws(JSONInputError) { return try read(JSONDocument(bytes, file: name)) } catch {
+      throw GoldenError(.file, "The facts in \(name) are damaged: \(error)")
+    }
+  }
+
+  private static func read(_ document: JSONDocument) throws(JSONInputError) -> [GoldenFacts] {
+    try document.read { (r: inout JSONReader) throws(JSONInputError) in
+      var frames: [GoldenFacts] = []
+      try r.beginObject()
+      while try r.nextKey(fileKeys) != nil {
+        try r.beginArray()
+        while try r.nextElement() { frames.append(try readFrame(&r)) }
+      }
+      return frames
     }
   }
 

@@ -40,6 +40,129 @@ public struct WaterflowSnapshotSubject: Sendable {
   }
 }
 
+/// A snapshot: the picture, and the facts it was drawn from (which cells, where, with what),
+/// stored in the reference PNG's text so that a failure says what changed.
+public struct WaterflowSnapshot: Sendable {
+  public var image: RGBAImage
+  public var facts: GoldenFacts?
+
+  public init(image: RGBAImage, facts: GoldenFacts? = nil) {
+    self.image = image
+    self.facts = facts
+  }
+
+  /// The PNG text keyword that holds the facts.
+  static let factsKeyword = "waterflow-facts"
+
+  /// The reference file: a PNG, with the facts in a tEXt chunk every viewer ignores.
+  var pngData: Data {
+    let png = image.pngData()
+    guard let facts else { return Data(png) }
+    let text = String(decoding: GoldenFacts.fileContents([facts]), as: UTF8.self)
+    return Data(RGBAImage.png(png, addingText: text, keyword: Self.factsKeyword))
+  }
+
+  /// Reads a reference; an unreadable one becomes an empty image, which then fails on its size.
+  init(pngData data: Data) {
+    let bytes = [UInt8](data)
+    image = (try? RGBAImage(pngData: bytes)) ?? RGBAImage(width: 0, height: 0, pixels: [])
+    facts = RGBAImage.text(in: bytes, keyword: Self.factsKeyword).flatMap {
+      try? GoldenFacts.read(Array($0.utf8), name: "snapshot").first
+    }
+  }
+}
+
+extension Diffing where Value == WaterflowSnapshot {
+  /// Snapshots compared as images with Waterflow's diff and a tolerance, and explained by their
+  /// facts: the message says whether the layout, the content, the reuse or only the drawing
+  /// changed, and a change of layout, content or reuse fails whatever the tolerance.
+  ///
+  /// Failures also leave expected, actual and diff PNGs in Waterflow's artifacts folder
+  /// (`WATERFLOW_GOLDEN_ARTIFACTS`, default `.build/golden-artifacts/snapshots`), since
+  /// swift-snapshot-testing keeps its attachments only inside Xcode.
+  public static func waterflow(
+    options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact
+  ) -> Diffing {
+    .diff(
+      toData: { $0.pngData },
+      fromData: { WaterflowSnapshot(pngData: $0) },
+      diffV2: { reference, actual in
+        var changes: GoldenChanges?
+        if let old = reference.facts, let new = actual.facts {
+          changes = GoldenChanges(recorded: old, current: new)
+        }
+        let factsFail = changes.map { $0.verdict != .drawing } ?? false
+        guard
+          let failure = imageFailure(
+            reference.image, actual.image, options: options,
+            tolerance: factsFail ? .exact : tolerance)
+        else { return nil }
+        var message = failure.message
+        if let changes {
+          message += "\n" + ([changes.summary] + changes.details.map { "  " + $0 }).joined(
+            separator: "\n")
+        } else if reference.facts == nil {
+          message += "\nThe reference has no facts: re-record it to learn what changed."
+        }
+        message += writeArtifacts(reference.image, actual.image, panels: failure.panels)
+        return (message, failure.attachments)
+      })
+  }
+}
+
+/// Where a failing snapshot's images go: the golden artifacts folder, under `snapshots/`, named
+/// by a hash of the actual image so that the same failure always writes the same files.
+private func writeArtifacts(
+  _ expected: RGBAImage, _ actual: RGBAImage, panels: RGBAImage?
+) -> String {
+  guard let configuration = try? GoldenConfiguration.fromEnvironment() else { return "" }
+  // FNV-1a over the pixels: a stable name without a hashing dependency (Hasher is seeded per run).
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in actual.pixels { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  let base =
+    configuration.artifactsDirectory + "/snapshots/" + String(hash, radix: 16)
+  var written: [String] = []
+  for (suffix, image) in [("expected", expected), ("actual", actual), ("diff", panels)] {
+    guard let image else { continue }
+    let path = base + ".\(suffix).png"
+    if (try? FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true))
+      != nil, (try? Data(image.pngData()).write(to: URL(fileURLWithPath: path))) != nil
+    {
+      written.append("  \(suffix): \(path)")
+    }
+  }
+  return written.isEmpty ? "" : "\n" + written.joined(separator: "\n")
+}
+
+/// The message, attachments and expected | actual | diff panels of an image comparison beyond
+/// the tolerance, or nil within it.
+private func imageFailure(
+  _ reference: RGBAImage, _ actual: RGBAImage, options: ImageDiff.Options,
+  tolerance: DiffTolerance
+) -> (message: String, attachments: [DiffAttachment], panels: RGBAImage?)? {
+  let result = ImageDiff.compare(reference, actual, options: options, diffImage: .unlessIdentical)
+  guard !result.isWithin(tolerance) else { return nil }
+  var message =
+    result.sizesDiffer
+    ? "Newly-taken snapshot@\(result.actualSize) does not match reference@\(result.expectedSize)."
+    : "Newly-taken snapshot does not match reference (\(result.expectedSize)): \(result)."
+  if !result.sizesDiffer {
+    message +=
+      " Allowed: \(tolerance.maxMismatchedPixels == .max ? "any count" : "\(tolerance.maxMismatchedPixels) pixels")"
+    message += tolerance.maxMismatchedRatio < 1 ? ", ratio \(tolerance.maxMismatchedRatio)." : "."
+  }
+  var attachments: [DiffAttachment] = []
+  var panels: RGBAImage?
+  if let diff = result.diffImage {
+    attachments.append(.data(Data(diff.pngData()), name: "difference.png"))
+    let composed = DiffPanels.compose(expected: reference, actual: actual, diff: diff)
+    attachments.append(.data(Data(composed.pngData()), name: "expected-actual-difference.png"))
+    panels = composed
+  }
+  return (message, attachments, panels)
+}
+
 extension Diffing where Value == RGBAImage {
   /// PNG files compared with Waterflow's pixelmatch-compatible diff and a tolerance.
   ///
@@ -61,37 +184,15 @@ extension Diffing where Value == RGBAImage {
           ?? RGBAImage(width: 0, height: 0, pixels: [])
       },
       diffV2: { reference, actual in
-        let result = ImageDiff.compare(
-          reference, actual, options: options, diffImage: .unlessIdentical)
-        guard !result.isWithin(tolerance) else { return nil }
-        var message =
-          result.sizesDiffer
-          ? "Newly-taken snapshot@\(result.actualSize) does not match reference@\(result.expectedSize)."
-          : "Newly-taken snapshot does not match reference (\(result.expectedSize)): \(result)."
-        if !result.sizesDiffer {
-          message +=
-            " Allowed: \(tolerance.maxMismatchedPixels == .max ? "any count" : "\(tolerance.maxMismatchedPixels) pixels")"
-          message +=
-            tolerance.maxMismatchedRatio < 1
-            ? ", ratio \(tolerance.maxMismatchedRatio)." : "."
+        imageFailure(reference, actual, options: options, tolerance: tolerance).map {
+          ($0.message, $0.attachments)
         }
-        var attachments: [DiffAttachment] = []
-        if let diff = result.diffImage {
-          attachments.append(
-            .data(Data(diff.pngData()), name: "difference.png"))
-          let panels = DiffPanels.compose(
-            expected: reference, actual: actual, diff: diff)
-          attachments.append(
-            .data(
-              Data(panels.pngData()), name: "expected-actual-difference.png"))
-        }
-        return (message, attachments)
       })
   }
 }
 
 extension Snapshotting
-where Value == WaterflowSnapshotSubject, Format == RGBAImage {
+where Value == WaterflowSnapshotSubject, Format == WaterflowSnapshot {
   /// The subject rendered with DejaVu Sans and compared with pixelmatch's defaults, exactly.
   public static var waterflow: Snapshotting { .waterflow() }
 
@@ -119,14 +220,17 @@ where Value == WaterflowSnapshotSubject, Format == RGBAImage {
       guard let renderer = try? Renderer(fontPath: fontPath),
         let frame = try? shot.frames(with: renderer).first
       else {
-        return RGBAImage(width: 0, height: 0, pixels: [])
+        return WaterflowSnapshot(image: RGBAImage(width: 0, height: 0, pixels: []))
       }
-      return frame.image
+      // Image paths relative to where the tests run (the package root), as on every machine.
+      return WaterflowSnapshot(
+        image: frame.image,
+        facts: frame.facts?.withImages(relativeTo: FileManager.default.currentDirectoryPath))
     }
   }
 }
 
-extension Snapshotting where Value == WaterflowView, Format == RGBAImage {
+extension Snapshotting where Value == WaterflowView, Format == WaterflowSnapshot {
   /// Any view (your data source, your own layout) scrolled to an offset and rendered, compared
   /// with Waterflow's pixelmatch-compatible diff.
   ///
@@ -158,9 +262,12 @@ extension Snapshotting where Value == WaterflowView, Format == RGBAImage {
           options: renderOptions, with: renderer
         ).first
       else {
-        return RGBAImage(width: 0, height: 0, pixels: [])
+        return WaterflowSnapshot(image: RGBAImage(width: 0, height: 0, pixels: []))
       }
-      return frame.image
+      // Image paths relative to where the tests run (the package root), as on every machine.
+      return WaterflowSnapshot(
+        image: frame.image,
+        facts: frame.facts?.withImages(relativeTo: FileManager.default.currentDirectoryPath))
     }
   }
 }

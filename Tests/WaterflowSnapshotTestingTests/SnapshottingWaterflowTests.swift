@@ -87,6 +87,40 @@ extension SnapshottingWaterflowTests {
     #expect(exact.fromData(exact.toData(dotted)) == dotted)
   }
 
+  @Test func testFacts_RideInTheReferencePNG_AndExplainAFailure() throws {
+    let dir = try FileManager.default.temporaryDirectory
+      .appendingPathComponent("waterflow-snapshot-\(UUID().uuidString)").path
+    // Recording writes the facts into the reference PNG's text.
+    _ = verifySnapshot(
+      of: try subject(offset: 600), as: .waterflow, named: "facts", record: .all,
+      snapshotDirectory: dir, testName: "t")
+    let reference = try Data(contentsOf: URL(fileURLWithPath: dir + "/t.facts.png"))
+    let snapshot = Diffing<WaterflowSnapshot>.waterflow().fromData(reference)
+    #expect(snapshot.image.width == 375 && snapshot.facts?.offset == 600)
+    #expect(snapshot.facts?.cells.isEmpty == false)
+    // A top margin one point larger: every cell moved down, and the message says so.
+    let json = try String(contentsOfFile: Self.root + "/Assets/Scenes/reference.json", encoding: .utf8)
+      .replacingOccurrences(of: "\"top\": 10", with: "\"top\": 11")
+    let moved = WaterflowSnapshotSubject(
+      scene: try Scene(data: Data(json.utf8), path: Self.root + "/Assets/Scenes/moved.json"),
+      offset: 600, step: 50)
+    let failure = try #require(
+      verifySnapshot(
+        of: moved, as: .waterflow, named: "facts", record: .never,
+        snapshotDirectory: dir, testName: "t"))
+    #expect(failure.contains("layout changed:"), "\(failure)")
+    #expect(failure.contains("actual: ") && failure.contains("/snapshots/"), "artifacts are named")
+  }
+
+  @Test func testFailedRender_IsAFailureNotACrash() throws {
+    let failure = try #require(
+      verifySnapshot(
+        of: try subject(offset: 600), as: .waterflow(fontPath: "/nonexistent/font.ttf"),
+        named: "scrolled", record: .never, snapshotDirectory: Self.directory,
+        testName: "reference"))
+    #expect(failure.contains("Newly-taken snapshot@0×0 does not match reference@375×667."))
+  }
+
   @Test func testDiffing_DifferentSizes_SaysBothSizes() {
     let small = RGBAImage(width: 2, height: 2, filledWith: (0, 0, 0, 255))
     let large = RGBAImage(width: 3, height: 2, filledWith: (0, 0, 0, 255))
