@@ -24,8 +24,13 @@ public struct TraceRecord: Hashable, Sendable {
 /// for record in player { print(record.pass.offset, record.pass.created.count) }
 /// ```
 public final class ScriptPlayer: Sequence, IteratorProtocol {
-  /// The controller being scrolled: its view, and the scene with items added since.
-  public let controller: SceneController
+  /// The controller being scrolled, for a scene: its view, and the scene with items added since;
+  /// nil for a view of your own.
+  public let sceneController: SceneController?
+  /// The view being scrolled.
+  public let view: WaterflowView
+  /// Keeps a view's data source and delegate alive while it plays (the view holds them weakly).
+  private let owner: AnyObject?
   public let script: ScrollScript
   /// Segments that did nothing, and why ("load more skipped: not at the end").
   public private(set) var notes: [String] = []
@@ -37,11 +42,37 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
   private var pendingIndex = 0
 
   public init(scene: Scene, script: ScrollScript) {
-    controller = SceneController(scene: scene)
+    let controller = SceneController(scene: scene)
+    sceneController = controller
+    view = controller.view
+    owner = controller
     self.script = script
   }
 
-  public var view: WaterflowView { controller.view }
+  /// Plays a script on any view (your data source, your own layout).
+  ///
+  /// Scrolls, flings, pauses, jumps and rotations play as on a scene; `loadMore` and `refresh`
+  /// are skipped with a note, since only your data source can add items.
+  ///
+  /// - Parameter owner: An object to keep alive while playing, such as the view's data source.
+  public init(view: WaterflowView, owner: AnyObject? = nil, script: ScrollScript) {
+    sceneController = nil
+    self.view = view
+    self.owner = owner
+    self.script = script
+  }
+
+  /// The scene's controller; only for players made from a scene.
+  public var controller: SceneController {
+    guard let sceneController else { preconditionFailure("this player plays a view, not a scene") }
+    return sceneController
+  }
+
+  /// Why items cannot be added here, or nil when they can.
+  private var fixedItemsReason: String? {
+    guard let sceneController else { return "the view's data source is yours to change" }
+    return sceneController.canChangeItems ? nil : "a layout file's frames are fixed"
+  }
   private var isHorizontal: Bool { view.isHorizontal }
 
   /// The largest offset at which the content still fills the viewport (0 when it is shorter).
@@ -90,8 +121,8 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
       case .jump(let y):
         return emit(view.scroll(to: y), event: "jump \(y.jsonText)")
       case .loadMore(let count, let reload, let anywhere):
-        guard controller.canChangeItems else {
-          note("load more skipped: a layout file's frames are fixed")
+        if let reason = fixedItemsReason {
+          note("load more skipped: \(reason)")
           continue
         }
         guard anywhere || start >= maximumOffset - 1 else {
@@ -105,8 +136,8 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
         if reload { view.reloadData() }
         return emit(view.layoutSubviews(), event: "load more \(count)")
       case .refresh(let count, let reload, let anywhere):
-        guard controller.canChangeItems else {
-          note("refresh skipped: a layout file's frames are fixed")
+        if let reason = fixedItemsReason {
+          note("refresh skipped: \(reason)")
           continue
         }
         guard anywhere || start <= 1 else {
@@ -126,7 +157,7 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
           event += ", \(columns) columns"
         }
         // A new size or column count lays out again and asks for every visible cell again.
-        controller.resize(to: size)
+        if let sceneController { sceneController.resize(to: size) } else { view.bounds = size }
         var pass = view.layoutSubviews()
         // A rotation can leave the offset past the new end of the content; UIKit pulls it back.
         let limit = maximumOffset

@@ -158,8 +158,17 @@ public struct ScrollSummary: Sendable {
 /// job.jobs = 4
 /// let summary = try job.run()
 /// ```
+/// What a scroll animation plays.
+public enum ScrollSource: Sendable {
+  /// A scene or a layout file.
+  case scene(Scene)
+  /// A view of your own, made fresh for each pass, with an object to keep alive while it plays.
+  case view(@Sendable () -> (view: WaterflowView, owner: AnyObject?))
+}
+
 public struct ScrollJob: Sendable {
-  public var scene: Scene
+  /// What the animation plays: a scene (or layout file), or a view of your own.
+  public var source: ScrollSource
   public var script: ScrollScript
   public var output: ScrollOutput
   /// Scale and debug overlay; `reuseMarks` is set per frame when ``markReuse`` is on.
@@ -180,10 +189,42 @@ public struct ScrollJob: Sendable {
     scene: Scene, script: ScrollScript, output: ScrollOutput,
     options: RenderOptions? = nil
   ) {
-    self.scene = scene
+    source = .scene(scene)
     self.script = script
     self.output = output
     self.options = options ?? RenderOptions(scale: scene.scale)
+  }
+
+  /// An animation of a view of your own: your data source, your delegate, your layout.
+  ///
+  /// ```swift
+  /// let job = ScrollJob(
+  ///   view: { let source = FeedSource(); let view = FeedView(source); return (view, source) },
+  ///   script: .scroll(from: 0, to: 1200, frames: 60), output: ScrollOutput(path: "feed.gif"))
+  /// ```
+  ///
+  /// - Parameter makeView: Makes the view, fresh and at offset 0, with an object to keep alive
+  ///   while it plays (its data source: the view holds it weakly). A job plays the script twice,
+  ///   once to count frames and size the canvas and once to draw, so the view must come out the
+  ///   same each time: seeded colours, no clock.
+  public init(
+    view makeView: @escaping @Sendable () -> (view: WaterflowView, owner: AnyObject?),
+    script: ScrollScript, output: ScrollOutput, options: RenderOptions = RenderOptions(scale: 2)
+  ) {
+    source = .view(makeView)
+    self.script = script
+    self.output = output
+    self.options = options
+  }
+
+  /// A fresh simulation of the script: one per pass over the frames.
+  private func simulation() -> ScrollSimulation {
+    switch source {
+    case .scene(let scene): return ScrollSimulation(scene: scene, script: script)
+    case .view(let makeView):
+      let (view, owner) = makeView()
+      return ScrollSimulation(view: view, owner: owner, script: script)
+    }
   }
 
   /// The zero-padded file name of a frame in a folder output.
@@ -217,7 +258,7 @@ public struct ScrollJob: Sendable {
     // largest canvas (a video keeps one size when a script rotates). It costs a layout pass a frame.
     var total = 0
     var canvas = Size(width: 0, height: 0)
-    for frame in ScrollSimulation(scene: scene, script: script) {
+    for frame in simulation() {
       total += 1
       let size = frame.content.canvasSize(debug: options.debug)
       canvas = Size(
@@ -321,7 +362,7 @@ public struct ScrollJob: Sendable {
       }
 
     case .pdf(let path):
-      let first = ScrollSimulation(scene: scene, script: script).next()!.content
+      let first = simulation().next()!.content
         .canvasSize(debug: options.debug)
       let document = try PDFDocument(
         width: first.width, height: first.height, title: "Waterflow scroll")
@@ -352,14 +393,14 @@ public struct ScrollJob: Sendable {
       finishOutput = { try encoder.finish() }
     }
 
-    let simulation = ScrollSimulation(scene: scene, script: script)
+    let frames = simulation()
     let pipeline = OrderedPipeline<SimulatedFrame, [UInt8]>(
       jobs: max(1, jobs), window: 2 * max(1, jobs))
     var done = 0
     try pipeline.run(
       makeWorker: makeWorker,
       produce: { emit in
-        for frame in simulation { try emit(frame) }
+        for frame in frames { try emit(frame) }
       },
       consume: { frame, bytes in
         try consumeOutput(frame, bytes)
@@ -390,7 +431,7 @@ public struct ScrollJob: Sendable {
     staged = nil
     return ScrollSummary(
       frames: total, width: pixelWidth, height: pixelHeight, seconds: elapsed(),
-      notes: script.notes + simulation.notes,
+      notes: script.notes + frames.notes,
       imageFailures: images.failures)
   }
 

@@ -36,6 +36,11 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
     player = ScriptPlayer(scene: scene, script: script)
   }
 
+  /// Plays a script on any view; see ``ScriptPlayer/init(view:owner:script:)``.
+  public init(view: WaterflowView, owner: AnyObject? = nil, script: ScrollScript) {
+    player = ScriptPlayer(view: view, owner: owner, script: script)
+  }
+
   /// The controller being scrolled: its view, and the scene with items added since.
   public var controller: SceneController { player.controller }
   public var script: ScrollScript { player.script }
