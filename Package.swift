@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "WaterflowLayout", targets: ["WaterflowLayout"]),
     .library(name: "WaterflowView", targets: ["WaterflowView"]),
+    .library(name: "WaterflowStyle", targets: ["WaterflowStyle"]),
     .library(name: "WaterflowScene", targets: ["WaterflowScene"]),
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
@@ -34,7 +35,10 @@ let package = Package(
     .target(name: "WaterflowView", dependencies: ["WaterflowLayout"]),
     // Reading and writing JSON: the standard library, and libc to read files.
     .target(name: "WaterflowJSON"),
-    .target(name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView", "WaterflowJSON"]),
+    // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
+    .target(name: "WaterflowStyle", dependencies: ["WaterflowView"]),
+    .target(
+      name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView", "WaterflowJSON", "WaterflowStyle"]),
 
     // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.
     .target(name: "FileTransactions"),
@@ -48,7 +52,7 @@ let package = Package(
     .target(name: "Cairo", dependencies: ["CCairo"]),
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
     .target(name: "PNGCodec", dependencies: ["Cairo"]),
-    .target(name: "WaterflowRender", dependencies: ["Cairo", "PNGCodec", "WaterflowView"]),
+    .target(name: "WaterflowRender", dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowStyle"]),
     .target(
       name: "WaterflowMotion",
       dependencies: [

@@ -179,7 +179,7 @@ public struct ScrollJob: Sendable {
     self.scene = scene
     self.script = script
     self.output = output
-    self.options = options ?? RenderOptions(scale: scene.scale)
+    self.options = options ?? RenderOptions(scale: scene.scale, style: scene.style)
   }
 
   /// The zero-padded file name of a frame in a folder output.
@@ -338,11 +338,13 @@ public struct ScrollJob: Sendable {
       }
 
     case .video(let path, let format):
+      // Frames smaller than the video (a rotation) are padded with the style's canvas.
+      let backgroundPixel = Renderer.backgroundPixel(of: options.style)
       let encoder = try VideoEncoder(
         output: path, format: format, width: pixelWidth, height: pixelHeight,
         fps: script.fps)
       makeWorker = drawingWorker { _, surface in
-        Self.bgra(surface, width: pixelWidth, height: pixelHeight)
+        Self.bgra(surface, width: pixelWidth, height: pixelHeight, fill: backgroundPixel)
       }
       consumeOutput = { _, pixels in try encoder.write(pixels) }
       finishOutput = { try encoder.finish() }
@@ -392,9 +394,10 @@ public struct ScrollJob: Sendable {
 
   /// The surface's pixels in cairo's byte order (BGRA on little-endian machines), centred on a
   /// `width` × `height` background when the frame is smaller than the video.
-  static func bgra(_ surface: ImageSurface, width: Int, height: Int) -> [UInt8]
-  {
-    let fill = Renderer.backgroundPixel
+  static func bgra(
+    _ surface: ImageSurface, width: Int, height: Int,
+    fill: [UInt8] = Renderer.backgroundPixel
+  ) -> [UInt8] {
     let dx = (width - surface.width) / 2
     let dy = (height - surface.height) / 2
     let same = surface.width == width && surface.height == height

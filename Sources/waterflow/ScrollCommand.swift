@@ -204,7 +204,7 @@ struct ScrollCommand: ParsableCommand {
 
   func run() throws {
     installInterruptionCleanup(promising: [output, trace, contactSheet, plot])
-    let scene = try SceneArgument.load(scene)
+    let scene = try render.styled(try SceneArgument.load(scene))
     let output = ScrollOutput(path: self.output)
     do { try output.checkTools() } catch { throw CLIError(error.description) }
     var job = ScrollJob(
