@@ -42,3 +42,19 @@ import WaterflowTestSupport
     }
   }
 }
+
+/// `waterflow --version`.
+@Suite struct VersionCLITests {
+  @Test func version_printsTheVersionAndTheFontStack() throws {
+    let run = try waterflow(["--version"])
+    #expect(run.status == 0, "\(run.output)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("waterflow ") == true)
+    #expect(lines.contains { $0.hasPrefix("libraries: cairo ") && $0.contains("freetype ") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("fonts: 1. DejaVuSans.ttf (fnv1a64:")
+          && $0.hasSuffix("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+      }, "\(run.stdout)")
+  }
+}
