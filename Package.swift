@@ -43,11 +43,17 @@ let package = Package(
     // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.
     .target(name: "FileTransactions"),
 
-    // Cairo: the C libraries, and the one Swift module that wraps them.
+    // Cairo: the C libraries (cairo, FreeType, libpng, libdeflate, libjpeg-turbo, libwebp), and the
+    // one Swift module that wraps them.
     .systemLibrary(
       name: "CCairo",
       pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev"])]
+      providers: [
+        .apt([
+          "libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev", "libturbojpeg0-dev",
+          "libwebp-dev",
+        ])
+      ]
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
@@ -95,7 +101,8 @@ let package = Package(
     .testTarget(name: "CairoTests", dependencies: ["Cairo", "PNGCodec", "WaterflowTestSupport"]),
     .testTarget(name: "FileTransactionsTests", dependencies: ["FileTransactions", "WaterflowTestSupport"]),
     .testTarget(
-      name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec"]),
+      name: "WaterflowRenderTests",
+      dependencies: ["WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowMotionTests",
       dependencies: [

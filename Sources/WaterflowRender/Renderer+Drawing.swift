@@ -67,7 +67,7 @@ extension Renderer {
       let picture = Rect(x: r.minX, y: r.minY, width: r.width, height: r.height - titleBand)
       fill(context, r, cell.color ?? style.placeholder)
       if let path = cell.imagePath, picture.height > 0 {
-        if let image = images.image(at: path) {
+        if let image = images.image(at: path, item: cell.index) {
           context.draw(
             image, aspectFillX: picture.minX, y: picture.minY, width: picture.width,
             height: picture.height)
