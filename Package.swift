@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "WaterflowLayout", targets: ["WaterflowLayout"]),
     .library(name: "WaterflowView", targets: ["WaterflowView"]),
+    .library(name: "WaterflowStyle", targets: ["WaterflowStyle"]),
     .library(name: "WaterflowScene", targets: ["WaterflowScene"]),
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
@@ -34,25 +35,32 @@ let package = Package(
     .target(name: "WaterflowView", dependencies: ["WaterflowLayout"]),
     // Reading and writing JSON: the standard library, and libc to read files.
     .target(name: "WaterflowJSON"),
-    .target(name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView", "WaterflowJSON"]),
+    // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
+    .target(name: "WaterflowStyle", dependencies: ["WaterflowView"]),
+    .target(
+      name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView", "WaterflowJSON", "WaterflowStyle"]),
 
     // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.
     .target(name: "FileTransactions"),
 
-    // Cairo: the C libraries, and the one Swift module that wraps them.
+    // Cairo: the C libraries (cairo, FreeType, libpng, libdeflate, libjpeg-turbo, libwebp), and the
+    // one Swift module that wraps them.
     .systemLibrary(
       name: "CCairo",
       pkgConfig: "cairo",
       // Tested on Debian; the Homebrew names are for macOS, where it is intended but untested.
       providers: [
-        .apt(["libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev"]),
-        .brew(["cairo", "freetype", "libpng", "libdeflate"]),
+        .apt([
+          "libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev", "libturbojpeg0-dev",
+          "libwebp-dev",
+        ]),
+        .brew(["cairo", "freetype", "libpng", "libdeflate", "jpeg-turbo", "webp"]),
       ]
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
     .target(name: "PNGCodec", dependencies: ["Cairo"]),
-    .target(name: "WaterflowRender", dependencies: ["Cairo", "PNGCodec", "WaterflowView"]),
+    .target(name: "WaterflowRender", dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowStyle"]),
     .target(
       name: "WaterflowMotion",
       dependencies: [
@@ -95,7 +103,8 @@ let package = Package(
     .testTarget(name: "CairoTests", dependencies: ["Cairo", "PNGCodec", "WaterflowTestSupport"]),
     .testTarget(name: "FileTransactionsTests", dependencies: ["FileTransactions", "WaterflowTestSupport"]),
     .testTarget(
-      name: "WaterflowRenderTests", dependencies: ["WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec"]),
+      name: "WaterflowRenderTests",
+      dependencies: ["WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowMotionTests",
       dependencies: [

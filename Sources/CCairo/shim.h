@@ -10,6 +10,8 @@
 #include <png.h>
 #include <libdeflate.h>
 #include <pixman.h>
+#include <turbojpeg.h>
+#include <webp/decode.h>
 
 /* The benchmark baseline: the renderer's drawing of plain cells (background, clip, per cell a
    clipped fill and an index tag), written directly against cairo. `waterflow bench` times it

@@ -115,6 +115,10 @@ public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible
     public static let fileNotWritable = Code(value: 5)
     /// A font file that FreeType cannot load.
     public static let invalidFont = Code(value: 6)
+    /// An image file in a format that is not PNG, JPEG or WebP.
+    public static let unsupportedImage = Code(value: 7)
+    /// A JPEG or WebP file that cannot be decoded.
+    public static let invalidImage = Code(value: 8)
   }
 
   /// The kind of failure.

@@ -192,7 +192,7 @@ public struct ScrollJob: Sendable {
     source = .scene(scene)
     self.script = script
     self.output = output
-    self.options = options ?? RenderOptions(scale: scene.scale)
+    self.options = options ?? RenderOptions(scale: scene.scale, style: scene.style)
   }
 
   /// An animation of a view of your own: your data source, your delegate, your layout.
@@ -383,11 +383,13 @@ public struct ScrollJob: Sendable {
       }
 
     case .video(let path, let format):
+      // Frames smaller than the video (a rotation) are padded with the style's canvas.
+      let backgroundPixel = Renderer.backgroundPixel(of: options.style)
       let encoder = try VideoEncoder(
         output: path, format: format, width: pixelWidth, height: pixelHeight,
         fps: script.fps)
       makeWorker = drawingWorker { _, surface in
-        Self.bgra(surface, width: pixelWidth, height: pixelHeight)
+        Self.bgra(surface, width: pixelWidth, height: pixelHeight, fill: backgroundPixel)
       }
       consumeOutput = { _, pixels in try encoder.write(pixels) }
       finishOutput = { try encoder.finish() }
@@ -437,9 +439,10 @@ public struct ScrollJob: Sendable {
 
   /// The surface's pixels in cairo's byte order (BGRA on little-endian machines), centred on a
   /// `width` × `height` background when the frame is smaller than the video.
-  static func bgra(_ surface: ImageSurface, width: Int, height: Int) -> [UInt8]
-  {
-    let fill = Renderer.backgroundPixel
+  static func bgra(
+    _ surface: ImageSurface, width: Int, height: Int,
+    fill: [UInt8] = Renderer.backgroundPixel
+  ) -> [UInt8] {
     let dx = (width - surface.width) / 2
     let dy = (height - surface.height) / 2
     let same = surface.width == width && surface.height == height

@@ -13,6 +13,9 @@ import Darwin
 public enum VideoFormat: String, Hashable, Sendable, CaseIterable {
   case gif, apng, mp4, webm
 
+  /// The highest frame rate a GIF plays as written: 50 fps, a delay of 2/100 s.
+  public static let maximumGIFRate = 50.0
+
   /// The arguments after the input: codec, filters and muxer for this format.
   func arguments(fps: Double) -> [String] {
     switch self {
@@ -22,9 +25,13 @@ public enum VideoFormat: String, Hashable, Sendable, CaseIterable {
       // palette for each frame at once, and paletteuse new=1 applies each frame's own palette:
       // nothing is buffered, memory stays flat, and colours stay exact (a frame of flat cells has
       // far fewer than 256 colours, so a per-frame palette loses nothing).
+      // GIF delays are whole hundredths of a second, and players stretch delays under 2 to 10:
+      // above 50 fps, ffmpeg's fps filter drops frames to 50 (2/100 s each), so the file plays
+      // for the requested time.
+      let rate = fps > Self.maximumGIFRate ? "fps=\(JSONNumber.format(Self.maximumGIFRate))," : ""
       return [
         "-filter_complex",
-        "[0:v]split[a][b];[a]palettegen=stats_mode=single:reserve_transparent=0[p];[b][p]paletteuse=new=1:dither=none",
+        "[0:v]\(rate)split[a][b];[a]palettegen=stats_mode=single:reserve_transparent=0[p];[b][p]paletteuse=new=1:dither=none",
         "-loop", "0", "-f", "gif",
       ]
     case .apng:

@@ -12,6 +12,7 @@ public struct FrameContent: Hashable, Sendable {
     public var text: String?
     public var price: String?
     public var imagePath: String?
+    public var title: String?
   }
 
   /// A header or footer bar.
@@ -48,7 +49,7 @@ public struct FrameContent: Hashable, Sendable {
       Cell(
         index: index, instanceID: cell.instanceID, frame: cell.frame,
         color: cell.backgroundColor, text: cell.text,
-        price: cell.price, imagePath: cell.imagePath)
+        price: cell.price, imagePath: cell.imagePath, title: cell.title)
     }
     bars = []
     emptyView = nil

@@ -9,13 +9,15 @@ public final class ImageStore {
   private var loaded: [String: ImageSurface] = [:]
   /// Why each image that could not be loaded failed, by path.
   public private(set) var failures: [String: String] = [:]
-  /// The paths of images that exist but are not valid PNGs: bad input, not a slow download.
+  /// The paths of images that exist but cannot be drawn (not PNG, JPEG or WebP, or not
+  /// decodable): bad input, not a slow download.
   public private(set) var corrupt: Set<String> = []
 
   public init() {}
 
-  /// The image at a path, or nil when it cannot be loaded (the reason goes to ``failures``).
-  func image(at path: String) -> ImageSurface? {
+  /// The image at a path (PNG, JPEG or WebP, by content), or nil when it cannot be loaded (the
+  /// reason goes to ``failures``, naming `item`, the index of the first cell that showed it).
+  func image(at path: String, item: Int) -> ImageSurface? {
     if let image = loaded[path] { return image }
     if failures[path] != nil { return nil }
     if path.contains("://") {
@@ -23,12 +25,15 @@ public final class ImageStore {
       return nil
     }
     do {
-      let image = try ImageSurface(contentsOfPNGFile: path)
+      let image = try ImageSurface(contentsOfImageFile: path)
       loaded[path] = image
       return image
     } catch {
       failures[path] = "\(error)"
-      if let e = error as? GraphicsError, e.code == .invalidPNG {
+      if let e = error as? GraphicsError,
+        [.invalidPNG, .invalidImage, .unsupportedImage].contains(e.code)
+      {
+        failures[path] = "item \(item): \(error)"
         corrupt.insert(path)
       }
       return nil

@@ -1,4 +1,5 @@
 package import Cairo
+import WaterflowStyle
 import WaterflowView
 
 extension Renderer {
@@ -17,8 +18,9 @@ extension Renderer {
   package func draw(
     _ frame: FrameContent, in context: Context, options: RenderOptions
   ) {
+    let style = options.style
     let canvas = frame.canvasSize(debug: options.debug)
-    fill(context, Rect(origin: .zero, size: canvas), Palette.background)
+    fill(context, Rect(origin: .zero, size: canvas), style.background)
     let band = options.debug ? frame.preloadBuffer : 0
     let viewport = Rect(
       x: frame.isHorizontal ? band : 0, y: frame.isHorizontal ? 0 : band,
@@ -32,10 +34,10 @@ extension Renderer {
       context.translate(
         x: viewport.minX - frame.contentOffset.x,
         y: viewport.minY - frame.contentOffset.y)
-      drawSupplements(frame, in: context)
+      drawSupplements(frame, style: style, in: context)
       for cell in frame.cells {
         drawCell(
-          cell, in: context, debug: options.debug, marks: options.reuseMarks)
+          cell, in: context, style: style, debug: options.debug, marks: options.reuseMarks)
       }
       if options.debug { drawGuides(frame.columnGuides, in: context) }
     }
@@ -47,38 +49,51 @@ extension Renderer {
   // MARK: - Cells
 
   func drawCell(
-    _ cell: FrameContent.Cell, in context: Context, debug: Bool,
+    _ cell: FrameContent.Cell, in context: Context, style: Style, debug: Bool,
     marks: LayoutPass?
   ) {
     let r = cell.frame
     guard r.width > 0, r.height > 0 else { return }
     context.withSavedState {
-      context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
+      if style.cornerRadius > 0 {
+        context.roundedRectangle(
+          x: r.minX, y: r.minY, width: r.width, height: r.height, radius: style.cornerRadius)
+      } else {
+        context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
+      }
       context.clip()
-      fill(context, r, cell.color ?? Palette.placeholder)
-      if let path = cell.imagePath {
-        if let image = images.image(at: path) {
+      // A title takes a band at the bottom; the image and its price bar fill the rest.
+      let titleBand = cell.title == nil ? 0 : min(style.title.bandHeight, r.height)
+      let picture = Rect(x: r.minX, y: r.minY, width: r.width, height: r.height - titleBand)
+      fill(context, r, cell.color ?? style.placeholder)
+      if let path = cell.imagePath, picture.height > 0 {
+        if let image = images.image(at: path, item: cell.index) {
           context.draw(
-            image, aspectFillX: r.minX, y: r.minY, width: r.width,
-            height: r.height)
+            image, aspectFillX: picture.minX, y: picture.minY, width: picture.width,
+            height: picture.height)
         } else {
-          drawLoadingPlaceholder(in: r, context: context)
+          drawLoadingPlaceholder(in: picture, style: style, context: context)
         }
       }
       if let price = cell.price {
+        let priceBar = style.priceBar
         let bar = Rect(
-          x: r.minX, y: r.maxY - Palette.priceBarHeight, width: r.width,
-          height: Palette.priceBarHeight)
-        fill(
-          context, bar,
-          Color(red: 0, green: 0, blue: 0, alpha: Palette.priceBarAlpha))
-        context.setSource(red: 1, green: 1, blue: 1)
-        drawText(
-          price, centeredIn: bar, size: Palette.priceFontSize, in: context)
+          x: picture.minX, y: picture.maxY - priceBar.height, width: picture.width,
+          height: priceBar.height)
+        fill(context, bar, priceBar.color)
+        setSource(priceBar.textColor, in: context)
+        drawText(price, centeredIn: bar, size: priceBar.fontSize, in: context)
       }
-      var label = cell.text ?? String(cell.index)
-      if debug { label += "  #\(cell.instanceID)" }
-      drawLabel(label, at: Point(x: r.minX + 4, y: r.minY + 4), in: context)
+      if let title = cell.title, titleBand > 0 {
+        drawTitle(
+          title, in: Rect(x: r.minX, y: picture.maxY, width: r.width, height: titleBand),
+          style: style.title, context: context)
+      }
+      if style.indexLabels || debug {
+        var label = cell.text ?? String(cell.index)
+        if debug { label += "  #\(cell.instanceID)" }
+        drawLabel(label, at: Point(x: r.minX + 4, y: r.minY + 4), style: style.label, in: context)
+      }
       if let marks {
         let id = cell.instanceID
         let created = marks.created.contains { $0.cell == id }
@@ -95,6 +110,8 @@ extension Renderer {
             height: r.height - 4)
           context.stroke()
           let tag = created ? "new" : "reused"
+          // Set here too: with index labels hidden, no font is set yet.
+          context.setFont(font, size: Palette.labelFontSize)
           let e = context.textExtents(tag)
           let box = Rect(
             x: r.maxX - e.xAdvance - 12, y: r.minY + 4, width: e.xAdvance + 8,
@@ -116,28 +133,48 @@ extension Renderer {
     }
   }
 
-  /// The index label: dark text on a light rounded tag in the top-left corner, readable at scale 1.
-  private func drawLabel(_ text: String, at origin: Point, in context: Context)
-  {
+  /// The index label: text on a rounded tag in the top-left corner, readable at scale 1.
+  private func drawLabel(
+    _ text: String, at origin: Point, style: Style.Bar, in context: Context
+  ) {
     context.setFont(font, size: Palette.labelFontSize)
     let e = context.textExtents(text)
-    context.setSource(red: 1, green: 1, blue: 1, alpha: 0.8)
+    setSource(style.color, in: context)
     context.roundedRectangle(
       x: origin.x, y: origin.y, width: e.xAdvance + 8, height: 16, radius: 3)
     context.fill()
-    context.setSource(red: 0.1, green: 0.1, blue: 0.12)
+    setSource(style.textColor, in: context)
     context.moveTo(x: origin.x + 4, y: origin.y + 12.5)
     context.showText(text)
   }
 
-  private func drawLoadingPlaceholder(in r: Rect, context: Context) {
-    fill(context, r, Palette.placeholder)
-    drawSpinner(
-      at: Point(x: r.midX, y: r.midY - 10), radius: 8,
-      color: Palette.secondaryText, in: context)
-    context.setSource(
-      red: Palette.secondaryText.red, green: Palette.secondaryText.green,
-      blue: Palette.secondaryText.blue)
+  /// An item's title in its band: up to two lines, left-aligned, the last ending in "…" when
+  /// the text does not fit.
+  private func drawTitle(
+    _ text: String, in band: Rect, style: Style.Title, context: Context
+  ) {
+    fill(context, band, style.color)
+    context.setFont(font, size: style.fontSize)
+    let padding = 8.0
+    let lines = TextFitting.lines(
+      text, width: band.width - 2 * padding, maxLines: 2
+    ) { context.textExtents($0).xAdvance }
+    let metrics = context.fontExtents
+    // Each line's ink centred in its line height, below a padding of 6 pt.
+    let lead = (style.lineHeight - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
+    setSource(style.textColor, in: context)
+    for (i, line) in lines.enumerated() {
+      context.moveTo(
+        x: band.minX + padding, y: band.minY + 6 + Double(i) * style.lineHeight + lead)
+      context.showText(line)
+    }
+  }
+
+  private func drawLoadingPlaceholder(in r: Rect, style: Style, context: Context) {
+    fill(context, r, style.placeholder)
+    let color = style.empty.textColor
+    drawSpinner(at: Point(x: r.midX, y: r.midY - 10), radius: 8, color: color, in: context)
+    context.setSource(red: color.red, green: color.green, blue: color.blue)
     drawText(
       "loading",
       centeredIn: Rect(x: r.minX, y: r.midY + 4, width: r.width, height: 16),
@@ -146,21 +183,25 @@ extension Renderer {
 
   // MARK: - Header, footer, empty and loading views
 
-  func drawSupplements(_ frame: FrameContent, in context: Context) {
+  func drawSupplements(_ frame: FrameContent, style: Style, in context: Context) {
     for bar in frame.bars {
       switch bar.style {
       case .header:
-        drawBar(bar.text, in: bar.frame, context: context, edge: .bottom)
+        drawBar(bar.text, in: bar.frame, style: style.header, separator: style.separator,
+          context: context, edge: .bottom)
       case .footer:
-        drawBar(bar.text, in: bar.frame, context: context, edge: .top)
+        drawBar(bar.text, in: bar.frame, style: style.footer, separator: style.separator,
+          context: context, edge: .top)
       case .section:
         drawBar(
-          bar.text, in: bar.frame, context: context, edge: .none, leading: true)
+          bar.text, in: bar.frame, style: style.section, separator: style.separator,
+          context: context, edge: .none, leading: true)
       }
     }
     if let empty = frame.emptyView {
       let r = empty.frame
-      let color = Palette.secondaryText
+      if style.empty.color.alpha > 0 { fill(context, r, style.empty.color) }
+      let color = style.empty.textColor
       if frame.isLoading {
         drawSpinner(
           at: Point(x: r.midX, y: r.midY - 24), radius: 12, color: color,
@@ -175,23 +216,19 @@ extension Renderer {
   private enum Edge { case top, bottom, none }
 
   private func drawBar(
-    _ text: String, in r: Rect, context: Context, edge: Edge,
+    _ text: String, in r: Rect, style: Style.Bar, separator: Color, context: Context, edge: Edge,
     leading: Bool = false
   ) {
     guard r.width > 0, r.height > 0 else { return }
     context.withSavedState {
       context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
       context.clip()
-      fill(context, r, Palette.bar)
+      fill(context, r, style.color)
       if edge != .none {
         let y = edge == .bottom ? r.maxY - 0.5 : r.minY
-        fill(
-          context, Rect(x: r.minX, y: y, width: r.width, height: 0.5),
-          Color(red: 0.75, green: 0.75, blue: 0.78))
+        fill(context, Rect(x: r.minX, y: y, width: r.width, height: 0.5), separator)
       }
-      context.setSource(
-        red: Palette.barText.red, green: Palette.barText.green,
-        blue: Palette.barText.blue)
+      setSource(style.textColor, in: context)
       if leading {
         context.setFont(font, size: Palette.titleFontSize)
         let e = context.textExtents(text)
@@ -299,6 +336,10 @@ extension Renderer {
   }
 
   // MARK: - Helpers
+
+  func setSource(_ c: Color, in context: Context) {
+    context.setSource(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+  }
 
   func fill(_ context: Context, _ r: Rect, _ c: Color) {
     context.setSource(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)

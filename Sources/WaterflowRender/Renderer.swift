@@ -1,5 +1,6 @@
 package import Cairo
 public import PNGCodec
+public import WaterflowStyle
 public import WaterflowView
 
 /// What to draw and at which resolution.
@@ -12,13 +13,17 @@ public struct RenderOptions: Hashable, Sendable {
   /// Marks, on each cell, whether this layout pass created it (green) or took it from the reuse
   /// pool (orange): the overlay of scroll animations.
   public var reuseMarks: LayoutPass?
+  /// Colours, corners, labels, price bars and titles; ``Style/standard`` is today's look.
+  public var style: Style
 
   public init(
-    scale: Double = 2, debug: Bool = false, reuseMarks: LayoutPass? = nil
+    scale: Double = 2, debug: Bool = false, reuseMarks: LayoutPass? = nil,
+    style: Style = .standard
   ) {
     self.scale = scale
     self.debug = debug
     self.reuseMarks = reuseMarks
+    self.style = style
   }
 }
 
@@ -206,17 +211,21 @@ public final class Renderer {
 }
 
 extension Renderer {
-  /// The canvas background as cairo stores it: the B, G, R, A bytes of one pixel (little-endian).
+  /// The standard canvas background as cairo stores it: see ``backgroundPixel(of:)``.
+  public static let backgroundPixel: [UInt8] = backgroundPixel(of: .standard)
+
+  /// A style's canvas background as cairo stores it: the B, G, R, A bytes of one pixel
+  /// (little-endian), painted over opaque black as the canvas is.
   ///
   /// Cairo rounds colours through 16 bits, so this is not simply 0.95 × 255; anything that pads a
   /// frame with the background (videos of scripts that rotate) must use these bytes to match.
-  public static let backgroundPixel: [UInt8] = {
+  public static func backgroundPixel(of style: Style) -> [UInt8] {
     guard let surface = try? ImageSurface(width: 1, height: 1),
       let context = try? Context(surface)
     else { return [245, 243, 243, 255] }
-    let c = Palette.background
+    let c = style.background
     context.setSource(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
     context.paint()
     return surface.withUnsafePixels { buffer, _ in Array(buffer.prefix(4)) }
-  }()
+  }
 }

@@ -8,7 +8,7 @@ extension Scene {
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum LayoutKey: String, CaseIterable {
     case buffer, columnWidth, columns, contentSize, direction, emptyView, flow, footer, frames
-    case header, loading, orientation, reuseOrder, sections, seed, viewport
+    case header, loading, orientation, reuseOrder, sections, seed, style, viewport
   }
   private enum RectKey: String, CaseIterable { case height, text, width, x, y }
   private enum SizeKey: String, CaseIterable { case height, width }
@@ -16,7 +16,7 @@ extension Scene {
     case columnWidth, columns, count, first, footer, header
   }
   private enum FrameKey: String, CaseIterable {
-    case column, height, identifier, image, index, price, span, width, x, y
+    case color, column, height, identifier, image, index, price, span, title, width, x, y
   }
   /// The keys that tell a layout file from a scene, found without reading the values.
   private enum TellingKey: String, CaseIterable {
@@ -63,6 +63,7 @@ extension Scene {
       switch key {
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
+      case .style: apply(try StyleSheet.read(&r))
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
       case .reuseOrder: reuseOrder = try Self.readReuseOrder(&r)
       case .orientation:
@@ -242,6 +243,8 @@ extension Scene {
       var price: String?
       var image: String?
       var identifier = Item.defaultIdentifier
+      var color: Color?
+      var title: String?
       try r.beginObject()
       while let key = try r.nextKey(frameKeys) {
         switch key {
@@ -253,6 +256,8 @@ extension Scene {
         case .price: price = try r.string()
         case .image: image = try r.string()
         case .identifier: identifier = try r.string()
+        case .color: color = try StyleSheet.readColor(&r)
+        case .title: title = try r.string()
         // Where a computed layout put the item: reported by `layout --json`, not needed here.
         case .column, .span: try r.skipValue()
         }
@@ -272,7 +277,7 @@ extension Scene {
           index, Rect(x: x, y: y, width: width, height: height),
           Item(
             length: .fixed(height), price: price, image: image.map { resolve($0, against: path) },
-            identifier: identifier)
+            identifier: identifier, color: color, title: title)
         ))
     }
     guard listed.first?.index != nil else { return (listed.map(\.frame), listed.map(\.item)) }

@@ -121,7 +121,7 @@ extension Scene {
     case buffer, columnWeights, columnWidth, columnWidthRounding, columns, direction, empty
     case emptyContent, fitWidth, flow, footer, footerInsets, header, headerInsets, items, loading
     case margins, minColumnWidth, minimumContentHeight, order, orientation, origin, reuseOrder
-    case sections, seed, snapToPixels, stamps, viewport
+    case sections, seed, snapToPixels, stamps, style, viewport
   }
   private enum ViewportKey: String, CaseIterable { case height, scale, width }
   private enum SupplementKey: String, CaseIterable { case active, height, text }
@@ -136,7 +136,7 @@ extension Scene {
     case count, heights, `import`
   }
   private enum ItemKey: String, CaseIterable {
-    case fullSpan, h, height, identifier, image, img, price, span, w
+    case color, fullSpan, h, height, identifier, image, img, price, span, title, w
   }
   private enum ShopKey: String, CaseIterable { case h, img, price, w }
 
@@ -171,6 +171,7 @@ extension Scene {
       switch key {
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
+      case .style: apply(try StyleSheet.read(&r))
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
       case .reuseOrder: reuseOrder = try Self.readReuseOrder(&r)
       case .orientation:
@@ -564,6 +565,8 @@ extension Scene {
       var identifier = Item.defaultIdentifier
       var span: Int?
       var fullSpan = false
+      var color: Color?
+      var title: String?
       try r.beginObject()
       while let key = try r.nextKey(keys) {
         switch key {
@@ -576,6 +579,8 @@ extension Scene {
         case .identifier: identifier = try r.string()
         case .span: span = try r.integer(min: 1, max: 1000)
         case .fullSpan: fullSpan = try r.bool()
+        case .color: color = try StyleSheet.readColor(&r)
+        case .title: title = try r.string()
         }
       }
       let length: ItemMetrics.Length
@@ -600,7 +605,7 @@ extension Scene {
         Item(
           length: length, span: fullSpan ? .full : .columns(span ?? 1),
           price: price,
-          image: path, identifier: identifier))
+          image: path, identifier: identifier, color: color, title: title))
     }
     return items
   }

@@ -1,5 +1,6 @@
 import Foundation
 @_exported import WaterflowJSON
+@_exported import WaterflowStyle
 @_exported import WaterflowView
 
 /// A scene: a viewport, a layout and its items, read from a JSON file (or a shop plist).
@@ -39,6 +40,17 @@ public struct Scene: Sendable {
   public var sections: [ItemList]
   /// The frames of a layout file, drawn as given instead of computed by `layout`; nil for a scene.
   public var givenFrames: LayoutFrames? = nil
+  /// How the scene is drawn: its `style` object resolved (``Style/standard`` when it has none).
+  public var style: Style = .standard
+  /// The scene's `style` object as given, so that a `--style` file can be laid over it.
+  public private(set) var styleSheet = StyleSheet()
+
+  /// Lays a style sheet (a `--style` file) over the scene's own and resolves ``style`` again:
+  /// the sheet's keys win, and its `dark` preset, if it gives one, replaces the scene's.
+  public mutating func apply(_ sheet: StyleSheet) {
+    styleSheet = sheet.laid(over: styleSheet)
+    style = styleSheet.style
+  }
 
   /// The largest number of items a scene may hold.
   public static let maximumItemCount = 10_000_000
@@ -84,17 +96,24 @@ public struct Item: Hashable, Sendable {
   /// The image path, already resolved against the file that named it.
   public var image: String?
   public var identifier: String
+  /// The item's own cell colour, instead of the colour its cell was created with.
+  public var color: Color?
+  /// The text under the image, in one or two lines ending in "…" when it does not fit.
+  public var title: String?
 
   public init(
     length: ItemMetrics.Length, span: ItemMetrics.Span = .columns(1),
     price: String? = nil,
-    image: String? = nil, identifier: String = Item.defaultIdentifier
+    image: String? = nil, identifier: String = Item.defaultIdentifier,
+    color: Color? = nil, title: String? = nil
   ) {
     self.length = length
     self.span = span
     self.price = price
     self.image = image
     self.identifier = identifier
+    self.color = color
+    self.title = title
   }
 
   /// The reuse identifier cells get when an item names none.

@@ -19,6 +19,26 @@ public final class SceneController: WaterflowViewDataSource,
   public private(set) var selections: [Int] = []
 
   private var colours: SeededGenerator
+  /// How many cells this controller has created.
+  private var created = 0
+
+  /// A cell that remembers the colour it was created with, under any item's own colour.
+  private final class SceneCell: WaterflowCell {
+    let instanceColor: Color
+    init(reuseIdentifier: String, color: Color) {
+      instanceColor = color
+      super.init(reuseIdentifier: reuseIdentifier)
+    }
+  }
+
+  /// The colour of the cell being created (the `created`-th): random from the seed, or the
+  /// style's palette in turn.
+  private func nextColour() -> Color {
+    switch scene.style.cellColors {
+    case .random: Color.random(using: &colours)
+    case .palette(let palette): palette[(created - 1) % palette.count]
+    }
+  }
 
   /// Creates a view for the scene at offset 0; nothing is laid out until `layoutSubviews()`.
   public init(scene: Scene) {
@@ -63,16 +83,19 @@ public final class SceneController: WaterflowViewDataSource,
     -> WaterflowCell
   {
     let item = scene.item(at: index)
-    let cell: WaterflowCell
-    if let reused = view.dequeueReusableCell(withIdentifier: item.identifier) {
+    let cell: SceneCell
+    if let reused = view.dequeueReusableCell(withIdentifier: item.identifier) as? SceneCell {
       cell = reused
     } else {
-      cell = WaterflowCell(reuseIdentifier: item.identifier)
-      cell.backgroundColor = Color.random(using: &colours)
+      created += 1
+      cell = SceneCell(reuseIdentifier: item.identifier, color: nextColour())
     }
-    // Set on every call, as the shop demo does: the price and image follow the item.
+    // Set on every call, as the shop demo does: the price, image, title and an item's own
+    // colour follow the item; otherwise the cell shows the colour it was created with.
+    cell.backgroundColor = item.color ?? cell.instanceColor
     cell.price = item.price
     cell.imagePath = item.image
+    cell.title = item.title
     return cell
   }
 

@@ -48,6 +48,8 @@ open class WaterflowCell {
   public var price: String?
   /// The path of the image the cell shows, or nil.
   public var imagePath: String?
+  /// The text under the image, or nil for none.
+  public var title: String?
   /// Whether the cell was selected by a tap.
   public var isSelected = false
   /// How many times the cell has gone back to the reuse pool.

@@ -22,6 +22,12 @@ struct RenderOptionGroup: ParsableArguments {
   )
   var font: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "A style file (JSON: the keys of a scene's \"style\"), laid over the scene's own style.",
+      valueName: "file"))
+  var style: String?
+
   /// The font file to draw with: `--font`, or DejaVu Sans. Optional above so that the help shows
   /// the font's name once, not also its path as a second default.
   var fontPath: String { font ?? Renderer.defaultFontPath }
@@ -41,7 +47,15 @@ struct RenderOptionGroup: ParsableArguments {
   }
 
   func options(for scene: Scene) -> RenderOptions {
-    RenderOptions(scale: scale ?? scene.scale, debug: debug)
+    RenderOptions(scale: scale ?? scene.scale, debug: debug, style: scene.style)
+  }
+
+  /// The scene with `--style` laid over its own style, if given.
+  func styled(_ scene: Scene) throws -> Scene {
+    guard let style else { return scene }
+    var scene = scene
+    do { scene.apply(try StyleSheet(contentsOf: style)) } catch { throw CLIError(error.description) }
+    return scene
   }
 }
 
@@ -95,7 +109,7 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     installInterruptionCleanup(promising: [output])
-    let scene = try SceneArgument.load(scene)
+    let scene = try render.styled(try SceneArgument.load(scene))
     let renderer = try render.renderer()
     let controller = SceneController(scene: scene)
     controller.scroll(to: offset.offset, step: step)

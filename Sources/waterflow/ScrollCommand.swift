@@ -204,11 +204,19 @@ struct ScrollCommand: ParsableCommand {
 
   func run() throws {
     installInterruptionCleanup(promising: [output, trace, contactSheet, plot])
-    let scene = try SceneArgument.load(scene)
+    let scene = try render.styled(try SceneArgument.load(scene))
     let output = ScrollOutput(path: self.output)
     do { try output.checkTools() } catch { throw CLIError(error.description) }
+    let script = try plan()
+    if case .video(_, .gif) = output, script.fps > VideoFormat.maximumGIFRate {
+      warn(
+        "warning: a GIF plays at most \(JSONText.format(VideoFormat.maximumGIFRate)) fps (its delays are "
+          + "hundredths of a second): writing \(JSONText.format(VideoFormat.maximumGIFRate)) fps, not "
+          + "\(JSONText.format(script.fps)), so frames are dropped and the duration is kept; "
+          + "APNG, MP4 and WebM play any rate")
+    }
     var job = ScrollJob(
-      scene: scene, script: try plan(), output: output,
+      scene: scene, script: script, output: output,
       options: render.options(for: scene))
     job.markReuse = markReuse
     job.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount

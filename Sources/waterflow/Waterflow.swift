@@ -2,6 +2,7 @@ import ArgumentParser
 import FileTransactions
 import Foundation
 import WaterflowJSON
+import WaterflowRender
 import WaterflowScene
 
 @main
@@ -20,6 +21,16 @@ struct Waterflow: ParsableCommand {
       TapCommand.self, TraceCommand.self, BenchCommand.self,
     ]
   )
+
+  // Not ArgumentParser's `version:`, a fixed string: the font stack is read from the files, and
+  // only when asked, so that other commands do not pay for hashing the font.
+  @Flag(help: "Print the version and the font stack (libraries and font files), then exit.")
+  var version = false
+
+  func run() throws {
+    guard version else { throw CleanExit.helpRequest(self) }
+    emit(VersionText.text())
+  }
 
   /// ArgumentParser's own main, except that once a signal has interrupted a writing command
   /// (see `installInterruptionCleanup`), the cleanup thread alone prints and exits: an error the

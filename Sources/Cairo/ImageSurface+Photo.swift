@@ -1,0 +1,135 @@
+internal import CCairo
+internal import Foundation
+
+/// The image formats ``ImageSurface/init(contentsOfImageFile:)`` reads.
+public enum ImageFileFormat: String, Sendable, CaseIterable {
+  case png = "PNG"
+  case jpeg = "JPEG"
+  case webp = "WebP"
+
+  /// The format of a file's first bytes, or nil with the name of what they are instead.
+  ///
+  /// The content decides, never the extension: product photos are often JPEGs named `.png`.
+  static func sniff(_ head: [UInt8]) -> (format: ImageFileFormat?, name: String) {
+    func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+      head.count >= offset + signature.count
+        && Array(head[offset..<(offset + signature.count)]) == signature
+    }
+    let ascii = { (text: String) in Array(text.utf8) }
+    if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return (.png, "PNG") }
+    if starts([0xFF, 0xD8, 0xFF]) { return (.jpeg, "JPEG") }
+    if starts(ascii("RIFF")) && starts(ascii("WEBP"), at: 8) { return (.webp, "WebP") }
+    if starts(ascii("GIF8")) { return (nil, "GIF") }
+    if starts(ascii("BM")) { return (nil, "BMP") }
+    if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return (nil, "TIFF") }
+    if starts(ascii("ftypavif"), at: 4) { return (nil, "AVIF") }
+    if starts(ascii("ftyphei"), at: 4) || starts(ascii("ftypmif1"), at: 4) { return (nil, "HEIF") }
+    if starts(ascii("%PDF")) { return (nil, "PDF") }
+    if starts(ascii("<")) || starts([0xEF, 0xBB, 0xBF, 0x3C]) { return (nil, "SVG or other XML/HTML") }
+    return (nil, "unknown")
+  }
+}
+
+extension ImageSurface {
+  /// Reads a PNG, JPEG (libjpeg-turbo) or WebP (libwebp) file, chosen by its content, into a
+  /// new ARGB32 surface.
+  ///
+  /// - Parameter path: The path of the image file.
+  /// - Throws: A ``GraphicsError`` naming the file: `.fileNotReadable` if it is missing or
+  ///   unreadable, `.unsupportedImage` (naming the format) for anything but PNG, JPEG and WebP,
+  ///   `.invalidPNG` or `.invalidImage` if it cannot be decoded.
+  public convenience init(contentsOfImageFile path: String) throws {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let reason =
+        FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
+      throw GraphicsError(.fileNotReadable, path: path, "The image file '\(path)' \(reason).")
+    }
+    let bytes = [UInt8](data)
+    let (format, name) = ImageFileFormat.sniff(Array(bytes.prefix(16)))
+    switch format {
+    case .png: try self.init(contentsOfPNGFile: path)
+    case .jpeg: try self.init(jpeg: bytes, path: path)
+    case .webp: try self.init(webp: bytes, path: path)
+    case nil:
+      throw GraphicsError(
+        .unsupportedImage, path: path,
+        "The file '\(path)' is \(name == "unknown" ? "in an unknown format" : "a \(name) image"): images must be PNG, JPEG or WebP."
+      )
+    }
+  }
+
+  private convenience init(jpeg bytes: [UInt8], path: String) throws {
+    func failure(_ reason: String) -> GraphicsError {
+      GraphicsError(
+        .invalidImage, path: path, "The file '\(path)' could not be read as a JPEG image: \(reason).")
+    }
+    guard let handle = tjInitDecompress() else { throw failure("libjpeg-turbo did not start") }
+    defer { tjDestroy(handle) }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
+    guard
+      tjDecompressHeader3(
+        handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
+    else { throw failure(String(cString: tjGetErrorStr2(handle))) }
+    try self.init(width: Int(width), height: Int(height))
+    // Cairo's ARGB32 is a native-endian word: B, G, R, A in memory on little-endian machines.
+    // libjpeg-turbo fills the alpha byte with 0xFF, so the pixels are already premultiplied.
+    #if _endian(little)
+      let layout = TJPF_BGRA
+    #else
+      let layout = TJPF_ARGB
+    #endif
+    let status = withUnsafeMutablePixels { buffer, stride in
+      tjDecompress2(
+        handle, bytes, UInt(bytes.count), buffer.baseAddress!.assumingMemoryBound(to: UInt8.self),
+        width, Int32(stride), height, layout.rawValue, TJFLAG_ACCURATEDCT)
+    }
+    guard status == 0 else { throw failure(String(cString: tjGetErrorStr2(handle))) }
+  }
+
+  private convenience init(webp bytes: [UInt8], path: String) throws {
+    func failure(_ reason: String) -> GraphicsError {
+      GraphicsError(
+        .invalidImage, path: path, "The file '\(path)' could not be read as a WebP image: \(reason).")
+    }
+    var features = WebPBitstreamFeatures()
+    guard WebPGetFeatures(bytes, bytes.count, &features) == VP8_STATUS_OK else {
+      throw failure("its header is not valid")
+    }
+    guard features.has_animation == 0 else {
+      throw GraphicsError(
+        .unsupportedImage, path: path,
+        "The file '\(path)' is an animated WebP image: images must be still PNG, JPEG or WebP.")
+    }
+    try self.init(width: Int(features.width), height: Int(features.height))
+    let decoded = withUnsafeMutablePixels { buffer, stride -> Bool in
+      let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      #if _endian(little)
+        let result = WebPDecodeBGRAInto(bytes, bytes.count, out, buffer.count, Int32(stride))
+      #else
+        let result = WebPDecodeARGBInto(bytes, bytes.count, out, buffer.count, Int32(stride))
+      #endif
+      guard result != nil else { return false }
+      // libwebp gives straight alpha; cairo wants each colour multiplied by it.
+      if features.has_alpha != 0 {
+        for y in 0..<height {
+          let row = out + y * stride
+          for x in 0..<width {
+            let p = row + 4 * x
+            #if _endian(little)
+              let a = UInt16(p[3])
+              for c in 0..<3 { p[c] = UInt8((UInt16(p[c]) * a + 127) / 255) }
+            #else
+              let a = UInt16(p[0])
+              for c in 1..<4 { p[c] = UInt8((UInt16(p[c]) * a + 127) / 255) }
+            #endif
+          }
+        }
+      }
+      return true
+    }
+    guard decoded else { throw failure("libwebp could not decode it") }
+  }
+}

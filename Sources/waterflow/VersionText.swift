@@ -1,0 +1,24 @@
+import Foundation
+import WaterflowGolden
+import WaterflowRender
+
+/// What `waterflow --version` prints: the version, and the libraries and font files text is
+/// drawn with, so a bug report says which stack made a picture.
+enum VersionText {
+  /// Waterflow's version; raised with each release.
+  static let version = "0.1.0"
+
+  /// The version line, then the font stack: the fingerprint goldens record, and the file.
+  static func text(fontPath: String = Renderer.defaultFontPath) -> String {
+    var lines = ["waterflow \(version)"]
+    do {
+      let renderer = try Renderer(fontPath: fontPath)
+      let stack = FontStackFingerprint(renderer: renderer)
+      lines.append("libraries: cairo \(stack.cairo), pixman \(stack.pixman), freetype \(stack.freetype)")
+      lines.append("fonts: 1. \(stack.font) (\(stack.fontHash)) at \(renderer.fontPath)")
+    } catch {
+      lines.append("fonts: none loadable: \(error)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

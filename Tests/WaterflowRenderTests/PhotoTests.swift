@@ -1,0 +1,101 @@
+import Cairo
+import Foundation
+import PNGCodec
+import Testing
+import WaterflowRender
+import WaterflowScene
+import WaterflowTestSupport
+
+/// JPEG and WebP photos, chosen by content: made at test time with ffmpeg, in flat colours so
+/// that lossy compression keeps the colour within a few levels.
+@Suite struct PhotoTests {
+  /// Writes a 120 × 90 photo of one colour (`0xRRGGBB`) with ffmpeg.
+  private func photo(_ hex: String, named name: String, codec: [String], in dir: String) throws -> String {
+    let path = dir + "/" + name
+    let run = try ExternalProgram.ffmpeg.run(
+      ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x\(hex):s=120x90", "-frames:v", "1"]
+        + codec + [path])
+    #expect(run.status == 0, "\(run.output)")
+    return path
+  }
+
+  private func centre(of index: Int, in scene: Scene) throws -> [Int] {
+    let controller = SceneController(scene: scene)
+    controller.view.layoutSubviews()
+    let renderer = try Renderer()
+    let image = try renderer.image(of: controller.view, options: RenderOptions(scale: 1))
+    #expect(renderer.images.failures.isEmpty, "\(renderer.images.failures)")
+    let f = controller.view.cell(at: index)!.frame
+    let i = (Int(f.midY) * image.width + Int(f.midX)) * 4
+    return image.pixels[i..<(i + 4)].map(Int.init)
+  }
+
+  private func scene(images: [String], in dir: String) throws -> Scene {
+    let items = images.map { #"{"w": 120, "h": 90, "image": "\#($0)"}"# }.joined(separator: ", ")
+    let json = #"{"viewport": {"width": 200, "height": 200, "scale": 1}, "columns": 2, "items": [\#(items)]}"#
+    return try Scene(data: Data(json.utf8), path: dir + "/scene.json")
+  }
+
+  @Test func jpegAndWebP_cellCentreHasThePhotosColour() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    _ = try photo("3366CC", named: "a.jpg", codec: ["-q:v", "2"], in: dir)
+    _ = try photo("CC3366", named: "b.webp", codec: ["-c:v", "libwebp", "-quality", "95"], in: dir)
+    let s = try scene(images: ["a.jpg", "b.webp"], in: dir)
+    let jpeg = try centre(of: 0, in: s)
+    let webp = try centre(of: 1, in: s)
+    for (got, want) in [(jpeg, [0x33, 0x66, 0xCC, 255]), (webp, [0xCC, 0x33, 0x66, 255])] {
+      #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 6 }, "\(got) vs \(want)")
+    }
+  }
+
+  @Test func format_isChosenByContentNotExtension() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    _ = try photo("3366CC", named: "jpeg.png", codec: ["-f", "mjpeg", "-q:v", "2"], in: dir)
+    _ = try photo("CC3366", named: "webp.jpg", codec: ["-c:v", "libwebp", "-f", "webp"], in: dir)
+    let s = try scene(images: ["jpeg.png", "webp.jpg"], in: dir)
+    #expect(try centre(of: 0, in: s)[2] > 180)
+    #expect(try centre(of: 1, in: s)[0] > 180)
+  }
+
+  @Test func decodedJPEG_isTheSameEveryTime() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = try photo("3366CC", named: "a.jpg", codec: [], in: dir)
+    let a = RGBAImage(surface: try ImageSurface(contentsOfImageFile: path))
+    let b = RGBAImage(surface: try ImageSurface(contentsOfImageFile: path))
+    #expect(a == b)
+    #expect(a.width == 120 && a.height == 90)
+  }
+
+  @Test func unsupportedFormat_isAnErrorNamingItemPathAndFormat() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    _ = try photo("33CC66", named: "c.gif", codec: [], in: dir)
+    try Data("GIF89a but not really".utf8).write(to: URL(fileURLWithPath: dir + "/fake.png"))
+    let s = try scene(images: ["a-missing.png", "c.gif", "fake.png"], in: dir)
+    let controller = SceneController(scene: s)
+    controller.view.layoutSubviews()
+    let renderer = try Renderer()
+    _ = try renderer.image(of: controller.view, options: RenderOptions(scale: 1))
+    let gif = dir + "/c.gif"
+    #expect(renderer.images.corrupt.contains(gif))
+    #expect(
+      renderer.images.failures[gif]
+        == "item 1: The file '\(gif)' is a GIF image: images must be PNG, JPEG or WebP.")
+    #expect(renderer.images.failures[dir + "/fake.png"]?.contains("item 2: ") == true)
+    #expect(renderer.images.failures[dir + "/fake.png"]?.contains("a GIF image") == true)
+    // A missing file is still a warning (a slow download), not an error.
+    #expect(!renderer.images.corrupt.contains(dir + "/a-missing.png"))
+  }
+
+  @Test func brokenJPEG_isAnErrorNotACrash() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/broken.jpg"
+    try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array(repeating: 0, count: 40)).write(
+      to: URL(fileURLWithPath: path))
+    #expect(throws: GraphicsError.self) { try ImageSurface(contentsOfImageFile: path) }
+  }
+}
