@@ -56,6 +56,10 @@ public struct GoldenShot: Sendable {
     -> [GoldenFrame]
   {
     let controller = SceneController(scene: scene)
+    // A scene's goldens are drawn in its own style, as `waterflow render` draws it, unless the
+    // caller chose another.
+    var options = options
+    if options.style == .standard { options.style = scene.style }
     return try Self.frames(
       of: controller.view, named: scene.path, position: position, options: options,
       overview: overview, maskedCells: maskedCells, with: renderer)

@@ -245,3 +245,21 @@ extension GoldenFactsTests {
     #expect(configuration.tolerance.maxMismatchedPixels == 20)
   }
 }
+
+// MARK: - Styled scenes
+
+@Suite struct StyledGoldenTests {
+  @Test func aStyledScenesGolden_IsDrawnInItsStyle() throws {
+    let scene = try GoldenTestSupport.scene("product")
+    #expect(scene.style != .standard, "product.json has a style of its own")
+    let renderer = try Renderer()
+    let shot = try GoldenShot(
+      scene: scene, position: .offset(0, step: 0), options: RenderOptions(scale: 1)
+    ).frames(with: renderer)[0]
+    let controller = SceneController(scene: scene)
+    controller.view.layoutSubviews()
+    let rendered = try renderer.image(
+      of: controller.view, options: RenderOptions(scale: 1, style: scene.style))
+    #expect(shot.image == rendered)
+  }
+}
