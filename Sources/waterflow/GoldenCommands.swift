@@ -7,6 +7,10 @@ import WaterflowGolden
 import WaterflowRender
 import WaterflowScene
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs a command body; errors print one message and exit 2, so exit 1 keeps meaning "differs".
 func exitingWithTwo(_ body: () throws -> Void) throws {
   do {
@@ -421,6 +425,7 @@ struct GoldenRunOptions: ParsableArguments {
     // Each worker has its own renderer (cairo contexts are not shared across threads) and
     // makes a record, so an outcome's images are dropped as soon as its files are written;
     // at most 2 × jobs goldens are in flight, and records come back in manifest order.
+    keepLargeBuffersInTheHeap()
     let artifactsDirectory = configuration.artifactsDirectory
     let artifactsRoot = artifactsDirectory + "/"
     let pipeline = OrderedPipeline<GoldenManifest.Entry, GoldenRecord>(
@@ -450,6 +455,21 @@ struct GoldenRunOptions: ParsableArguments {
       done, info: info,
       shardNote: part.map { "shard \($0) of \(selected.count)" }, report: report, junit: junit,
       imagePath: { _, key in key.hasPrefix("/") ? key : artifactsRoot + key })
+  }
+
+  /// Every golden allocates a few image-sized buffers (4 MB at 750×1334). glibc maps each from
+  /// the kernel and unmaps it when freed, so every golden paid for zeroed pages again: half of
+  /// a check's time was the kernel's. Kept in the heap, they are reused from one golden to the
+  /// next; the peak stays a few buffers per job.
+  private func keepLargeBuffersInTheHeap() {
+    #if canImport(Glibc)
+    // Swift's Glibc module leaves out malloc.h; mallopt is looked up instead.
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(nil, "mallopt") else { return }
+    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+    _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD
+    _ = mallopt(-1, 128 << 20)  // M_TRIM_THRESHOLD
+    #endif
   }
 
   static func json(_ o: GoldenSequenceOutcome) -> JSONText {
