@@ -351,13 +351,16 @@ struct GoldenRunOptions: ParsableArguments {
       "Save everything the outputs need (results, changes, artifacts) in this folder, for `golden merge`.",
       valueName: "dir"))
   var results: String?
-  @Option(help: "Render and compare this many goldens at once (default: the number of cores).")
-  var jobs = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
+    help:
+      "Render and compare this many goldens at once (default: the number of cores for check, 1 for record, so that an interrupted record stops between two goldens)."
+  )
+  var jobs: Int?
   @Flag(help: "Print one JSON object per golden instead of text.")
   var json = false
 
   func validate() throws {
-    guard (1...256).contains(jobs) else {
+    if let jobs, !(1...256).contains(jobs) {
       throw ValidationError("The value '\(jobs)' is invalid for '--jobs <jobs>': use 1 to 256.")
     }
     if let record, RecordMode(rawValue: record) == nil {
@@ -428,6 +431,7 @@ struct GoldenRunOptions: ParsableArguments {
     keepLargeBuffersInTheHeap()
     let artifactsDirectory = configuration.artifactsDirectory
     let artifactsRoot = artifactsDirectory + "/"
+    let jobs = self.jobs ?? (verb == "record" ? 1 : ProcessInfo.processInfo.activeProcessorCount)
     let pipeline = OrderedPipeline<GoldenManifest.Entry, GoldenRecord>(
       jobs: jobs, window: 2 * jobs)
     var done: [GoldenRecord] = []
