@@ -10,7 +10,13 @@ DEMO_DIR    ?= .build/demo
 # starts (Tests/WaterflowTestSupport/ExternalProgram.swift lists them; a test checks this list).
 APT_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libpng-dev libdeflate-dev libturbojpeg0-dev \
                libwebp-dev fonts-dejavu-core \
-               ffmpeg poppler-utils librsvg2-bin libxml2-utils pngcheck time chromium
+               ffmpeg poppler-utils librsvg2-bin libxml2-utils pngcheck time chromium \
+               python3 python3-pip
+# Python packages tests import (junitparser reads our JUnit reports back, as CI plugins do), for
+# the python3 first on PATH. Debian's own python3 refuses pip installs unless told otherwise
+# (PEP 668); other users install into their home.
+PIP_PACKAGES = junitparser
+PIP_INSTALL := $(if $(filter 0,$(shell id -u)),PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install -q,python3 -m pip install -q --user --break-system-packages)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN          = .build/release/waterflow
 
@@ -21,6 +27,11 @@ setup:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing missing Debian packages:" $$missing; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+	@missing=$$(for p in $(PIP_PACKAGES); do python3 -m pip show -q $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing Python packages:" $$missing; \
+	  $(PIP_INSTALL) $$missing; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found; install Swift 6.3 from swift.org"; exit 1; }
 

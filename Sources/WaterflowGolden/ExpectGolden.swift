@@ -143,6 +143,7 @@ public func expectGoldenSequence(
 extension GoldenTestContext {
   func expectSequence(_ frames: [GoldenFrame], named name: String) throws(GoldenError) {
     let outcome = try store.checkSequence(frames, named: name, fingerprint: fingerprint)
+    try logJUnit(outcome)
     if outcome.isFailure {
       let missingOnly = outcome.frames.allSatisfy { $0.status != .failed }
       throw GoldenError(missingOnly ? .missing : .mismatch, outcome.message)
@@ -221,6 +222,8 @@ struct GoldenTestContext {
     options.masks += masks
     let outcome = try store.check(
       image, named: name, fingerprint: fingerprint, diffOptions: options, facts: facts)
+    try logJUnit(
+      GoldenSequenceOutcome(name: name, offsets: [0], frames: [outcome], isSequence: false))
     switch outcome.status {
     case .matched: return
     case .failed: throw GoldenError(.mismatch, outcome.message)

@@ -40,6 +40,8 @@ public struct GoldenOutcome: Sendable {
   public let message: String
   /// What changed, from the facts recorded with the golden, when it failed and both exist.
   public var changes: GoldenChanges? = nil
+  /// True when recording found the golden's pixels unchanged and left its file as it was.
+  public var unchanged = false
 
   /// True for `.failed` and `.missing`.
   public var isFailure: Bool { status == .failed || status == .missing }

@@ -1,13 +1,18 @@
 internal import Cairo
+internal import FileTransactions
 internal import PNGCodec
 internal import Foundation
 internal import WaterflowJSON
 internal import WaterflowView
 
-/// One self-contained HTML page about a golden run: a summary table, and for every failure the
-/// expected, actual and diff images side by side, a slider and a blink view, and for sequences a
-/// per-frame timeline. Images are inlined as base64 PNG, so the page can be mailed or uploaded
-/// as a single CI artifact.
+/// One HTML page about a golden run: a status filter and a summary table with failures first,
+/// and for every failure the three-panel diff, a slider and a blink view, and for sequences a
+/// per-frame timeline.
+///
+/// Each image is stored once and loaded lazily (`<img data-img>` filled from one map), so a run
+/// of hundreds of goldens opens quickly. Up to ``inlineLimit`` bytes of PNG the images are
+/// inlined as data URIs and the page is a single file to mail or upload; above it they are
+/// copied to a folder beside the page (`report.html` → `report-images/`).
 ///
 /// ```swift
 /// let html = GoldenReport(title: "waterflow golden check", outcomes: outcomes, fontStack: fingerprint.description).html()
@@ -16,223 +21,170 @@ public struct GoldenReport {
   /// The page title.
   public var title: String
   /// What was checked, in order.
-  public var outcomes: [GoldenSequenceOutcome]
+  public var entries: [GoldenReportEntry]
   /// This machine's font stack, shown under the title.
   public var fontStack: String
   /// How the stack differs from the recorded one; shown first, in a warning box, when not empty.
   public var fontStackChanges: [String]
 
-  /// Creates a report.
+  /// The most PNG bytes a report inlines; above it, images go to a folder beside the page.
+  /// 8 MB by default: the page (base64 adds a third) stays near 11 MB, which opens at once.
+  public var inlineLimit = 8 << 20
+
+  /// Creates a report from outcomes whose artifacts are on disk (images are read from them).
   public init(
     title: String, outcomes: [GoldenSequenceOutcome], fontStack: String,
     fontStackChanges: [String] = []
   ) {
+    self.init(
+      title: title, entries: outcomes.map { GoldenReportEntry($0, imageKey: { $0 }) },
+      fontStack: fontStack, fontStackChanges: fontStackChanges)
+  }
+
+  /// Creates a report from entries made earlier (one golden at a time, or by shards).
+  public init(
+    title: String, entries: [GoldenReportEntry], fontStack: String,
+    fontStackChanges: [String] = []
+  ) {
     self.title = title
-    self.outcomes = outcomes
+    self.entries = entries
     self.fontStack = fontStack
     self.fontStackChanges = fontStackChanges
   }
 
-  /// The HTML page.
+  /// The page with every image inlined, as one string; images are read from their keys' paths.
   public func html() -> String {
-    let failed = outcomes.count { $0.isFailure }
-    var out = """
+    var out = ""
+    write(to: { out += $0 }, image: { key in
+      FileManager.default.contents(atPath: key).map {
+        "data:image/png;base64," + $0.base64EncodedString()
+      }
+    })
+    return out
+  }
+
+  /// Writes the page to `path` atomically, reading each image when it is written, so memory
+  /// does not grow with the number of goldens.
+  ///
+  /// - Parameters:
+  ///   - path: The page.
+  ///   - imagePath: Where the PNG of an image key is, or nil when it is missing.
+  /// - Returns: The folder the images were copied to, or nil when they were inlined.
+  /// - Throws: ``GoldenError`` (`.file`) naming the file that cannot be written.
+  @discardableResult
+  public func write(to path: String, imagePath: (String) -> String?) throws(GoldenError) -> String? {
+    let keys = entries.flatMap(\.images)
+    var total = 0
+    for key in keys {
+      if let file = imagePath(key),
+        let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
+      {
+        total += size
+      }
+    }
+    var folder: String?
+    var folderURL: [String: String] = [:]
+    if total > inlineLimit {
+      let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-images"
+      let target = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+      do {
+        let staged = try StagedFolder(replacing: target, kind: Self.imagesKind)
+        defer { staged.discard() }
+        try writeAtomically([], to: staged.path + "/" + Self.imagesKind.marker, sweeping: false)
+        for (i, key) in keys.enumerated() {
+          guard let file = imagePath(key), let data = FileManager.default.contents(atPath: file)
+          else { continue }
+          let base = String(format: "%05d", i) + ".png"
+          try writeAtomically(Array(data), to: staged.path + "/" + base, sweeping: false)
+          folderURL[key] = name + "/" + base
+        }
+        try staged.commit()
+      } catch {
+        throw GoldenError(.file, "Cannot write the report's images beside '\(path)': \(error)")
+      }
+      folder = target
+    }
+    let file: AtomicFile
+    do { file = try AtomicFile(path: path) } catch {
+      throw GoldenError(.file, "Cannot write '\(path)': \(error)")
+    }
+    write(to: { file.write($0) }, image: { key in
+      if folder != nil { return folderURL[key] }
+      return imagePath(key).flatMap { FileManager.default.contents(atPath: $0) }.map {
+        "data:image/png;base64," + $0.base64EncodedString()
+      }
+    })
+    do { try file.commit() } catch {
+      throw GoldenError(.file, "Cannot write '\(path)': \(error)")
+    }
+    return folder
+  }
+
+  /// The folder of a report's images: only ever replaced by another such folder.
+  static let imagesKind = StagedFolder.Kind(marker: ".waterflow-report-images") {
+    $0 == ".waterflow-report-images" || $0.hasSuffix(".png")
+  }
+
+  /// Streams the page to `out`; `image` gives the URL of each image key, once.
+  func write(to out: (String) -> Void, image: (String) -> String?) {
+    let failed = entries.count { $0.status == .failed || $0.status == .missing }
+    out(
+      """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8">
-      <title>\(escape(title))</title>
+      <title>\(escapeHTML(title))</title>
       <style>\(Self.css)</style></head>
       <body data-ready="0">
-      <header class="\(failed > 0 ? "fail" : "pass")"><h1>\(failed > 0 ? "\(failed) of \(outcomes.count) goldens failed" : "All \(outcomes.count) goldens passed")</h1>
-      <p>\(escape(title)) · font stack: \(escape(fontStack))</p></header>
+      <header class="\(failed > 0 ? "fail" : "pass")"><h1>\(failed > 0 ? "\(failed) of \(entries.count) goldens failed" : "All \(entries.count) goldens passed")</h1>
+      <p>\(escapeHTML(title)) · font stack: \(escapeHTML(fontStack))</p></header>
 
-      """
+      """)
     if !fontStackChanges.isEmpty {
-      out +=
-        "<div class=\"warn\"><b>The font stack differs from the one the goldens were recorded with:</b> \(escape(fontStackChanges.joined(separator: ", "))). Differences along glyph edges may come from that alone.</div>\n"
-    }
-    out += "<table><tr><th>golden</th><th>status</th><th>details</th></tr>\n"
-    for (i, o) in outcomes.enumerated() {
-      let status = statusLabel(o)
-      let name =
-        o.isFailure
-        ? "<a href=\"#g\(i)\">\(escape(o.name))</a>" : escape(o.name)
-      out +=
-        "<tr class=\"\(status.css)\"><td>\(name)</td><td><span class=\"badge \(status.css)\">\(status.text)</span></td><td>\(verdictBadge(o.explainedFrame?.changes))\(escape(summary(o)))</td></tr>\n"
-    }
-    out += "</table>\n"
-    for (i, o) in outcomes.enumerated() where o.isFailure {
-      out += section(o, id: i)
-    }
-    out += "<script>\(Self.script)</script>\n</body></html>\n"
-    return out
-  }
-
-  // MARK: - Parts
-
-  private func statusLabel(_ o: GoldenSequenceOutcome) -> (
-    text: String, css: String
-  ) {
-    if o.frames.contains(where: { $0.status == .missing })
-      && !o.frames.contains(where: { $0.status == .failed })
-    {
-      return ("MISSING", "bad")
-    }
-    if o.isFailure { return ("FAIL", "bad") }
-    if o.frames.contains(where: \.didRecord) { return ("RECORDED", "rec") }
-    return ("OK", "ok")
-  }
-
-  private func summary(_ o: GoldenSequenceOutcome) -> String {
-    if o.isSequence {
-      var text = "\(o.frames.count) frames"
-      if let first = o.firstFailingFrame {
-        text +=
-          "; \(o.failingFrameCount) failing, the first is frame \(first) at offset \(GoldenStore.format(o.offsets[first]))"
-      }
-      return text
-    }
-    let frame = o.frames[0]
-    switch frame.status {
-    case .missing: return "no golden at \(frame.goldenPath)"
-    case .recordedNew, .recordedAll, .rerecorded:
-      return "recorded \(frame.goldenPath)"
-    default: return frame.diff.map(\.description) ?? ""
-    }
-  }
-
-  private func section(_ o: GoldenSequenceOutcome, id: Int) -> String {
-    let first = o.firstFailingFrame ?? 0
-    var out =
-      "<section class=\"entry\" id=\"g\(id)\" data-first=\"\(first)\"><h2>\(verdictBadge(o.explainedFrame?.changes))\(escape(o.name))</h2>\n"
-    out += "<pre class=\"msg\">\(escape(o.message))</pre>\n"
-    if o.isSequence {
-      out +=
-        "<p class=\"seq\">First failing frame: <b>\(first)</b> (offset \(GoldenStore.format(o.offsets[first]))); failing frames: <b>\(o.failingFrameCount)</b> of \(o.frames.count). <span class=\"showing\"></span></p>\n"
-      out += "<div class=\"timeline\">"
-      for (k, frame) in o.frames.enumerated() {
-        let css = frame.isFailure ? "bad" : (frame.didRecord ? "rec" : "ok")
-        out +=
-          "<button class=\"\(css)\" data-f=\"\(k)\" title=\"\(escape(frame.diff?.description ?? frame.status.rawValue))\">\(k)<small>\(GoldenStore.format(o.offsets[k]))</small></button>"
-      }
-      out += "</div>\n"
-    }
-    for (k, frame) in o.frames.enumerated() {
-      out +=
-        "<div class=\"frame\" data-f=\"\(k)\"\(k == first ? "" : " hidden")>\n"
-      if let changes = frame.changes { out += changeList(changes) }
-      out += panels(frame)
-      out += "</div>\n"
-    }
-    return out + "</section>\n"
-  }
-
-  private func panels(_ frame: GoldenOutcome) -> String {
-    let actual = dataURI(frame.actual)
-    guard let expected = frame.expected.map(dataURI) else {
-      return
-        "<div class=\"panels\">\(figure("actual (no golden yet)", actual))</div>\n"
-    }
-    var out =
-      "<div class=\"panels\">\(figure("expected", expected))\(figure("actual", actual))"
-    if let diff = frame.diff?.diffImage, frame.status != .matched {
-      out += figure(
-        "diff: red counted, yellow anti-aliasing"
-          + (frame.changes?.moved.isEmpty == false ? "; moved cells: dashed was, solid is" : ""),
-        dataURI(diff),
-        overlay: frame.changes.flatMap { moveOverlay($0, width: diff.width, height: diff.height) })
-    } else if frame.status == .matched {
-      out += "<figure><figcaption>matches</figcaption></figure>"
-    }
-    out += "</div>\n"
-    guard frame.isFailure || frame.status == .rerecorded,
-      frame.diff?.sizesDiffer == false
-    else { return out }
-    out += """
-      <div class="compare"><figure><figcaption>slider: expected left, actual right · <label><input type="checkbox" class="blink"> blink</label></figcaption>
-      <div class="stack"><img src="\(expected)" alt="expected"><img class="top" src="\(actual)" alt="actual" style="clip-path: inset(0 0 0 50%)"></div>
-      <input type="range" min="0" max="100" value="50" aria-label="slider position"></figure></div>
-
-      """
-    return out
-  }
-
-  private func figure(_ caption: String, _ src: String, overlay: String? = nil) -> String {
-    let image = "<img src=\"\(src)\" alt=\"\(escape(caption))\">"
-    return
-      "<figure><figcaption>\(escape(caption))</figcaption>"
-      + (overlay.map { "<div class=\"stack\">\(image)\($0)</div>" } ?? image) + "</figure>"
-  }
-
-  /// The verdict as a coloured badge: layout, content, reuse or drawing.
-  private func verdictBadge(_ changes: GoldenChanges?) -> String {
-    guard let changes else { return "" }
-    return
-      "<span class=\"verdict \(changes.verdict.rawValue)\" title=\"\(escape(changes.summary))\">\(changes.verdict.rawValue)</span> "
-  }
-
-  /// What the facts say changed: the summary and details, then every content and reuse change.
-  private func changeList(_ c: GoldenChanges) -> String {
-    var out = "<div class=\"changes\"><p>\(verdictBadge(c))\(escape(c.summary))</p>"
-    if !c.details.isEmpty {
-      out += "<p class=\"details\">\(c.details.map(escape).joined(separator: "<br>"))</p>"
-    }
-    if !c.content.isEmpty {
-      out += "<ul class=\"content\">"
-      for change in c.content {
-        out +=
-          "<li>item \(change.index) \(escape(change.field)): <del>\(escape(change.from ?? "none"))</del> → <ins>\(escape(change.to ?? "none"))</ins></li>"
-      }
-      out += "</ul>"
-    }
-    if !c.reuse.isEmpty {
-      out += "<ul class=\"reuse\">"
-      for change in c.reuse {
-        out += "<li>index \(change.index) shows cell #\(change.to) (was #\(change.from))</li>"
-      }
-      out += "</ul>"
-    }
-    return out + "</div>\n"
-  }
-
-  /// The moved cells over the diff image: the old frame dashed, the new one solid, with the index.
-  private func moveOverlay(_ c: GoldenChanges, width: Int, height: Int) -> String? {
-    guard let origin = c.pixelOrigin, !c.moved.isEmpty else { return nil }
-    func box(_ r: Rect) -> (x: String, y: String, w: String, h: String) {
-      let s = c.pixelScale
-      return (
-        ((r.minX - origin.x) * s).jsonText, ((r.minY - origin.y) * s).jsonText,
-        (r.width * s).jsonText, (r.height * s).jsonText
+      out(
+        "<div class=\"warn\"><b>The font stack differs from the one the goldens were recorded with:</b> \(escapeHTML(fontStackChanges.joined(separator: ", "))). Differences along glyph edges may come from that alone.</div>\n"
       )
     }
-    var svg =
-      "<svg class=\"moves\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\">"
-    for m in c.moved {
-      let (a, b) = (box(m.from), box(m.to))
-      svg +=
-        "<rect class=\"was\" x=\"\(a.x)\" y=\"\(a.y)\" width=\"\(a.w)\" height=\"\(a.h)\"/>"
-        + "<rect class=\"is\" x=\"\(b.x)\" y=\"\(b.y)\" width=\"\(b.w)\" height=\"\(b.h)\"/>"
-        + "<text x=\"\(b.x)\" y=\"\(b.y)\" dx=\"3\" dy=\"12\">\(m.index)</text>"
+    // Failures first, then missing, recorded and passed goldens, each in manifest order.
+    let ordered = entries.enumerated().sorted {
+      ($0.element.status.rank, $0.offset) < ($1.element.status.rank, $1.offset)
+    }.map(\.element)
+    out("<nav class=\"filter\">show:")
+    for status in GoldenReportEntry.Status.allCases {
+      let count = entries.count { $0.status == status }
+      out(
+        " <label><input type=\"checkbox\" id=\"show-\(status.rawValue)\" checked> \(status.rawValue) (\(count))</label>"
+      )
     }
-    return svg + "</svg>"
+    out("</nav>\n<table><tr><th>golden</th><th>status</th><th>details</th></tr>\n")
+    for entry in ordered { out(entry.row + "\n") }
+    out("</table>\n")
+    for entry in ordered { if let section = entry.section { out(section) } }
+    // Each image once; the script puts it into every <img data-img> that shows it.
+    out("<script type=\"application/json\" id=\"report-images\">{")
+    var seen = Set<String>()
+    for key in entries.flatMap(\.images) where seen.insert(key).inserted {
+      guard let url = image(key) else { continue }
+      out((seen.count == 1 ? "" : ",\n") + jsonString(key) + ":" + jsonString(url))
+    }
+    out("}</script>\n<script>\(Self.script)</script>\n</body></html>\n")
   }
 
-  private func dataURI(_ image: RGBAImage) -> String {
-    "data:image/png;base64,"
-      + Data(image.pngData(compression: .fast)).base64EncodedString()
-  }
-
-  private func escape(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
+  private func jsonString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "<": out += "\\u003c"  // never "</script>" inside the script element
+      default:
+        if scalar.value < 0x20 {
+          out += String(format: "\\u%04x", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       }
     }
-    return out
+    return out + "\""
   }
 
   static let css = """
@@ -257,9 +209,16 @@ public struct GoldenReport {
     svg.moves .was{stroke:#1565c0;stroke-dasharray:5 3}svg.moves .is{stroke:#6a1b9a}svg.moves text{font:bold 11px sans-serif;fill:#6a1b9a}
     .compare input[type=range]{width:100%}.blinking .top{clip-path:none!important;animation:blink 1s steps(2) infinite}
     @keyframes blink{50%{opacity:0}}
+    .filter{margin:10px 16px}.filter label{margin-right:8px}.same{font-size:13px;color:#1e7b34}
+    body:has(#show-failed:not(:checked)) .st-failed,body:has(#show-missing:not(:checked)) .st-missing,
+    body:has(#show-recorded:not(:checked)) .st-recorded,body:has(#show-passed:not(:checked)) .st-passed{display:none}
     """
 
   static let script = """
+    var images = JSON.parse(document.getElementById('report-images').textContent);
+    document.querySelectorAll('img[data-img]').forEach(function (img) {
+      if (images[img.dataset.img]) img.src = images[img.dataset.img];
+    });
     document.querySelectorAll('.entry').forEach(function (e) {
       var frames = e.querySelectorAll('.frame'), buttons = e.querySelectorAll('.timeline button');
       var showing = e.querySelector('.showing');

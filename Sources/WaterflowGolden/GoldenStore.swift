@@ -45,9 +45,20 @@ public struct GoldenStore: Sendable {
   public func fontStackChanges(to current: FontStackFingerprint)
     throws(GoldenError) -> [String]
   {
-    guard let recorded = try FontStackFingerprint.read(from: fingerprintPath)
+    guard let recorded = try GoldenFingerprints.read(from: fingerprintPath)
     else { return [] }
-    return current.changes(since: recorded)
+    return current.changes(since: recorded.folder)
+  }
+
+  /// The changes between the stack `name` was recorded with and `current`.
+  ///
+  /// - Throws: ``GoldenError`` when the fingerprint file is damaged.
+  public func fontStackChanges(to current: FontStackFingerprint, of name: String)
+    throws(GoldenError) -> [String]
+  {
+    guard let recorded = try GoldenFingerprints.read(from: fingerprintPath)
+    else { return [] }
+    return current.changes(since: recorded.fingerprint(of: name))
   }
 
   /// Compares an image with its golden, recording it when the mode allows.
@@ -65,6 +76,7 @@ public struct GoldenStore: Sendable {
     diffOptions: ImageDiff.Options? = nil, tolerance: DiffTolerance? = nil,
     facts: GoldenFacts? = nil
   ) throws(GoldenError) -> GoldenOutcome {
+    clearArtifacts(of: name)
     let recorded = try recordedFacts(of: name)
     let outcome = try check(
       image, named: name, fingerprint: fingerprint, diffOptions: diffOptions,
@@ -103,7 +115,7 @@ public struct GoldenStore: Sendable {
     let mode = configuration.effectiveRecordMode
     let tolerance = tolerance ?? configuration.tolerance
     let options = diffOptions ?? configuration.diffOptions
-    let changes = try fontStackChanges(to: fingerprint)
+    let changes = try fontStackChanges(to: fingerprint, of: name)
     let exists = FileManager.default.fileExists(atPath: golden)
     let size = PixelSize(width: image.width, height: image.height)
 
@@ -122,12 +134,15 @@ public struct GoldenStore: Sendable {
     }
 
     if mode == .all {
-      try record(image, at: golden, fingerprint: fingerprint)
-      return outcome(
+      let wrote = try record(image, named: name, fingerprint: fingerprint)
+      var recorded = outcome(
         .recordedAll,
-        message:
-          "Recorded golden '\(name)' (\(size)) at \(golden) because the record mode is 'all'; nothing was compared."
+        message: wrote
+          ? "Recorded golden '\(name)' (\(size)) at \(golden) because the record mode is 'all'; nothing was compared."
+          : "Golden '\(name)' (\(size)) is unchanged: its pixels equal \(golden), which was left as it was."
       )
+      recorded.unchanged = !wrote
+      return recorded
     }
     guard exists else {
       if mode == .never {
@@ -145,7 +160,7 @@ public struct GoldenStore: Sendable {
             then commit \(golden)\(FileManager.default.fileExists(atPath: fingerprintPath) ? "" : " and \(fingerprintPath)").
             """)
       }
-      try record(image, at: golden, fingerprint: fingerprint)
+      try record(image, named: name, fingerprint: fingerprint)
       return outcome(
         .recordedNew,
         message:
@@ -213,7 +228,7 @@ public struct GoldenStore: Sendable {
         "  diff:     \(diff) (expected | actual | differences in red)")
     }
     if mode == .failed {
-      try record(image, at: golden, fingerprint: fingerprint)
+      try record(image, named: name, fingerprint: fingerprint)
       lines.append("Re-recorded \(golden) because the record mode is 'failed'.")
       return outcome(
         .rerecorded, diff: result, expected: expected, artifacts: artifacts,
@@ -242,6 +257,7 @@ public struct GoldenStore: Sendable {
     fingerprint: FontStackFingerprint, diffOptions: ImageDiff.Options? = nil,
     tolerance: DiffTolerance? = nil
   ) throws(GoldenError) -> GoldenSequenceOutcome {
+    clearArtifacts(of: name)
     var outcomes: [GoldenOutcome] = []
     // Frames are re-recorded through their sequence, so hints name the sequence.
     var store = self
@@ -317,9 +333,14 @@ public struct GoldenStore: Sendable {
 
   // MARK: - Files
 
+  /// Writes a golden and notes its font stack, unless its pixels are those already on disk:
+  /// re-encoding would change the bytes (churn in git) for the same picture, and the file it
+  /// leaves keeps the stack it was recorded with. Returns whether it wrote.
+  @discardableResult
   private func record(
-    _ image: RGBAImage, at golden: String, fingerprint: FontStackFingerprint
-  ) throws(GoldenError) {
+    _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint
+  ) throws(GoldenError) -> Bool {
+    let golden = path(for: name)
     // Belt and braces: effectiveRecordMode is already .never in CI.
     guard !configuration.isCI else {
       throw GoldenError(
@@ -327,10 +348,42 @@ public struct GoldenStore: Sendable {
         "Refusing to write \(golden): CI is set, and goldens are never written in CI."
       )
     }
+    if let old = try? RGBAImage(contentsOfPNGFile: golden), old.width == image.width,
+      old.height == image.height, old.pixels == image.pixels
+    {
+      return false
+    }
     try GoldenStore.writeFile(image.pngData(compression: .best), to: golden)
-    let existing = try? FontStackFingerprint.read(from: fingerprintPath)
-    if existing != fingerprint {
-      try GoldenStore.writeFile(fingerprint.fileContents, to: fingerprintPath)
+    // Only this golden's entry changes; the lock keeps parallel recorders from losing one.
+    GoldenFingerprints.lock.lock()
+    defer { GoldenFingerprints.lock.unlock() }
+    let existing = try? GoldenFingerprints.read(from: fingerprintPath)
+    var updated = existing ?? GoldenFingerprints(folder: fingerprint)
+    updated.set(fingerprint, for: name)
+    if existing != updated {
+      try GoldenStore.writeFile(updated.fileContents, to: fingerprintPath)
+    }
+    return true
+  }
+
+  /// Removes what an earlier failure of `name` left in the artifacts folder (its frames' too),
+  /// so that the folder shows only this run's failures.
+  func clearArtifacts(of name: String) {
+    let base = configuration.artifactsDirectory + "/" + name
+    let folder = (base as NSString).deletingLastPathComponent
+    let stem = (base as NSString).lastPathComponent + "."
+    guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for file in files where file.hasPrefix(stem) {
+      var rest = file.dropFirst(stem.count)
+      // A frame's artifacts: NAME.07.actual.png.
+      if let dot = rest.firstIndex(of: "."), !rest[..<dot].isEmpty,
+        rest[..<dot].allSatisfy(\.isNumber)
+      {
+        rest = rest[rest.index(after: dot)...]
+      }
+      if ["expected.png", "actual.png", "diff.png"].contains(String(rest)) {
+        try? FileManager.default.removeItem(atPath: folder + "/" + file)
+      }
     }
   }
 

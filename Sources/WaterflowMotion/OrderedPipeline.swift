@@ -7,7 +7,7 @@ import Foundation
 /// between. At most `window` inputs are in flight, produced but not yet consumed, so memory
 /// stays bounded however long the stream is: when the window is full the producer stops and
 /// consumes, in order, until a slot frees.
-final class OrderedPipeline<Input: Sendable, Output: Sendable>:
+package final class OrderedPipeline<Input: Sendable, Output: Sendable>:
   @unchecked Sendable
 {
   // Everything below is guarded by `condition`.
@@ -22,7 +22,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>:
   private let jobs: Int
   private let window: Int
 
-  init(jobs: Int, window: Int) {
+  package init(jobs: Int, window: Int) {
     precondition(jobs >= 1 && window >= 1, "jobs and window must be positive")
     self.jobs = jobs
     self.window = window
@@ -35,7 +35,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>:
   ///   - produce: Calls its argument with each input, in order.
   ///   - consume: Called on this thread with each input and its output, in input order.
   /// - Throws: The first error of the producer, a worker or the consumer; the rest stop soon after.
-  func run(
+  package func run(
     makeWorker: @escaping @Sendable () throws -> (Input) throws -> Output,
     produce: ((Input) throws -> Void) throws -> Void,
     consume: @escaping (Input, Output) throws -> Void

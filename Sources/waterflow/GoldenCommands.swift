@@ -1,10 +1,15 @@
 import ArgumentParser
+import WaterflowMotion
 import PNGCodec
 import FileTransactions
 import Foundation
 import WaterflowGolden
 import WaterflowRender
 import WaterflowScene
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a command body; errors print one message and exit 2, so exit 1 keeps meaning "differs".
 func exitingWithTwo(_ body: () throws -> Void) throws {
@@ -305,7 +310,7 @@ struct GoldenCommand: ParsableCommand {
       """,
     subcommands: [
       GoldenCheckCommand.self, GoldenRecordCommand.self,
-      GoldenPruneCommand.self,
+      GoldenPruneCommand.self, GoldenMergeCommand.self,
     ],
     defaultSubcommand: GoldenCheckCommand.self)
 }
@@ -339,10 +344,28 @@ struct GoldenRunOptions: ParsableArguments {
       "Write a self-contained HTML report with images, a slider and frame timelines.",
       valueName: "report.html"))
   var report: String?
+  @Option(
+    help: ArgumentHelp(
+      "Write a JUnit XML report, one testcase per golden, for the CI's test tab.",
+      valueName: "junit.xml"))
+  var junit: String?
+  @Option(
+    help: ArgumentHelp(
+      "Save everything the outputs need (results, changes, artifacts) in this folder, for `golden merge`.",
+      valueName: "dir"))
+  var results: String?
+  @Option(
+    help:
+      "Render and compare this many goldens at once (default: the number of cores for check, 1 for record, so that an interrupted record stops between two goldens)."
+  )
+  var jobs: Int?
   @Flag(help: "Print one JSON object per golden instead of text.")
   var json = false
 
   func validate() throws {
+    if let jobs, !(1...256).contains(jobs) {
+      throw ValidationError("The value '\(jobs)' is invalid for '--jobs <jobs>': use 1 to 256.")
+    }
     if let record, RecordMode(rawValue: record) == nil {
       throw ValidationError(
         "The value '\(record)' is invalid for '--record <mode>': use never, missing, failed or all."
@@ -372,13 +395,17 @@ struct GoldenRunOptions: ParsableArguments {
       )
     }
     let manifest = try GoldenManifest(contentsOf: manifestPath)
-    var entries = try manifest.entries(matching: names)
-    if let shard { entries = try GoldenShard(parsing: shard).select(entries) }
+    let selected = try manifest.entries(matching: names)
+    let part = try shard.map { try GoldenShard(parsing: $0) }
+    let entries = part?.select(selected) ?? selected
+    // The manifest position of each entry: merged shards are put back in this order.
+    let position = Dictionary(
+      manifest.entries.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     // A golden is several files (a sequence's frames, the fingerprint): each is promised by
     // name and settled once checked or recorded.
     func label(_ entry: GoldenManifest.Entry) -> String { "golden '\(entry.name)'" }
     let records = configuration.effectiveRecordMode != .never
-    installInterruptionCleanup(promising: (records ? entries.map(label) : []) + [report])
+    installInterruptionCleanup(promising: (records ? entries.map(label) : []) + [report, junit])
     let renderer: Renderer
     do {
       renderer = try Renderer(fontPath: font ?? manifest.fontPath ?? Renderer.defaultFontPath)
@@ -392,102 +419,76 @@ struct GoldenRunOptions: ParsableArguments {
         "warning: the font stack differs from \(store.fingerprintPath): \(changes.joined(separator: ", ")). Failures along glyph edges may come from that alone."
       )
     }
-    var outcomes: [GoldenSequenceOutcome] = []
-    let width = entries.map(\.name.count).max() ?? 0
-    for entry in entries {
-      let outcome = try store.check(
-        entry, renderer: renderer, fingerprint: fingerprint)
-      Interruption.fulfil(label(entry))
-      outcomes.append(outcome)
-      if json {
-        emit(Self.json(outcome).rendered())
-      } else {
-        emit(Self.line(outcome, width: width))
-        if outcome.isFailure {
-          // The verdict is on the line above; the message gives the rest.
-          let verdict = outcome.explainedFrame?.changes?.summary
-          emit(
-            outcome.message.split(separator: "\n").filter { String($0) != verdict }
-              .map { "    " + $0 }.joined(separator: "\n"))
+    let info = GoldenRunInfo(
+      verb: verb, manifest: manifestPath, shard: part?.description ?? "1/1",
+      selected: selected.count, recordMode: configuration.effectiveRecordMode.rawValue,
+      isCI: configuration.isCI, artifacts: configuration.artifactsDirectory,
+      fontStack: fingerprint.description, fontStackChanges: changes)
+    let output = GoldenOutput(
+      json: json, width: selected.map(\.name.count).max() ?? 0,
+      annotate: GitHubAnnotation.isEnabled(environment))
+    let folder = try results.map { try GoldenResultsFolder(replacing: $0) }
+    defer { folder?.discard() }
+
+    // Each worker has its own renderer (cairo contexts are not shared across threads) and
+    // makes a record, so an outcome's images are dropped as soon as its files are written;
+    // at most 2 × jobs goldens are in flight, and records come back in manifest order.
+    keepLargeBuffersInTheHeap()
+    let artifactsDirectory = configuration.artifactsDirectory
+    let artifactsRoot = artifactsDirectory + "/"
+    let jobs = self.jobs ?? (verb == "record" ? 1 : ProcessInfo.processInfo.activeProcessorCount)
+    let fontPath = renderer.fontPath
+    let pipeline = OrderedPipeline<GoldenManifest.Entry, GoldenRecord>(
+      jobs: jobs, window: 2 * jobs)
+    var done: [GoldenRecord] = []
+    try pipeline.run(
+      makeWorker: {
+        // Each worker draws with its own renderer (they are not thread-safe), in the same font.
+        let worker: Renderer
+        do { worker = try Renderer(fontPath: fontPath) } catch { throw CLIError("\(error)") }
+        let renderer = worker
+        return { entry in
+          let outcome = try store.check(entry, renderer: renderer, fingerprint: fingerprint)
+          let record = GoldenRecord(index: position[entry.name] ?? 0, outcome: outcome) { path in
+            path.hasPrefix(artifactsRoot) ? String(path.dropFirst(artifactsRoot.count)) : path
+          }
+          try folder?.save(record, artifacts: artifactsDirectory)
+          return record
         }
-      }
-    }
-    let failed = outcomes.count { $0.isFailure }
-    let recorded = outcomes.count { $0.frames.contains(where: \.didRecord) }
-    if !json {
-      var summary = "\(outcomes.count) golden\(outcomes.count == 1 ? "" : "s")"
-      if let shard {
-        summary += " (shard \(shard) of \(manifest.entries.count))"
-      }
-      summary +=
-        ": \(outcomes.count - failed - recorded) passed, \(failed) failed"
-      if recorded > 0 { summary += ", \(recorded) recorded" }
-      summary +=
-        " (record mode \(configuration.effectiveRecordMode)\(configuration.isCI ? ", CI" : ""))."
-      if failed > 0 {
-        summary += " Artifacts in \(configuration.artifactsDirectory)."
-      }
-      emit(summary)
-    }
-    if let report {
-      let html = GoldenReport(
-        title: "waterflow golden \(verb)", outcomes: outcomes,
-        fontStack: fingerprint.description, fontStackChanges: changes
-      ).html()
-      try write(Array(html.utf8), to: report)
-      if !json { emit("report: \(report)") }
-    }
-    if failed > 0 { throw ExitCode(1) }
+      },
+      produce: { emit in for entry in entries { try emit(entry) } },
+      consume: { entry, record in
+        Interruption.fulfil(label(entry))
+        output.show(record)
+        done.append(record)
+      })
+    try folder?.commit(info)
+    try output.finish(
+      done, info: info,
+      shardNote: part.map { "shard \($0) of \(selected.count)" }, report: report, junit: junit,
+      imagePath: { _, key in key.hasPrefix("/") ? key : artifactsRoot + key })
   }
 
-  static func line(_ o: GoldenSequenceOutcome, width: Int) -> String {
-    let status: String
-    if o.isFailure {
-      status =
-        o.frames.allSatisfy({ $0.status != .failed }) ? "MISSING " : "FAIL    "
-    } else {
-      status = o.frames.contains(where: \.didRecord) ? "RECORDED" : "ok      "
-    }
-    var detail: String
-    if let first = o.explainedFrame, let changes = first.changes {
-      detail = changes.summary
-      if o.isSequence, let k = o.firstFailingFrame {
-        detail = "frame \(k): " + detail + " (\(o.failingFrameCount) of \(o.frames.count) frames fail)"
-      }
-    } else if o.isSequence {
-      detail = "\(o.frames.count) frames"
-      if let first = o.firstFailingFrame {
-        detail +=
-          ", \(o.failingFrameCount) failing, first: frame \(first) at offset \(JSONText.format(o.offsets[first]))"
-      }
-      if !o.extraGoldenFrames.isEmpty {
-        detail +=
-          ", \(o.extraGoldenFrames.count) stale frame files (run golden prune)"
-      }
-    } else {
-      let f = o.frames[0]
-      switch f.status {
-      case .missing: detail = "no golden at \(f.goldenPath)"
-      case .recordedNew, .recordedAll, .rerecorded:
-        detail = "wrote \(f.goldenPath) (\(f.actual.width)×\(f.actual.height))"
-      default: detail = f.diff?.description ?? ""
-      }
-    }
-    return
-      "\(status)  \(o.name.padding(toLength: max(width, o.name.count), withPad: " ", startingAt: 0))  \(detail)"
+  /// Every golden allocates a few image-sized buffers (4 MB at 750×1334). glibc maps each from
+  /// the kernel and unmaps it when freed, so every golden paid for zeroed pages again: half of
+  /// a check's time was the kernel's. Kept in the heap, they are reused from one golden to the
+  /// next; the peak stays a few buffers per job.
+  private func keepLargeBuffersInTheHeap() {
+    #if canImport(Glibc)
+    // Swift's Glibc module leaves out malloc.h; mallopt is looked up instead.
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(nil, "mallopt") else { return }
+    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+    _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD
+    _ = mallopt(-1, 128 << 20)  // M_TRIM_THRESHOLD
+    #endif
   }
 
   static func json(_ o: GoldenSequenceOutcome) -> JSONText {
     let mismatched = o.frames.reduce(0) { $0 + ($1.diff?.mismatched ?? 0) }
     var pairs: [(String, JSONText)] = [
       ("name", .string(o.name)),
-      (
-        "status",
-        .string(
-          o.isFailure
-            ? "failed"
-            : (o.frames.contains(where: \.didRecord) ? "recorded" : "passed"))
-      ),
+      ("status", .string(o.statusWord)),
       ("frames", JSONText(o.frames.count)),
       ("failingFrames", JSONText(o.failingFrameCount)),
       ("firstFailingFrame", JSONText(o.firstFailingFrame)),

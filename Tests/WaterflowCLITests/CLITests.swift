@@ -405,10 +405,10 @@ extension CLITests {
 /// Every program a test starts comes from a Debian package that `make test` installs.
 @Suite struct SetupTests {
   /// The packages listed in the Makefile's APT_PACKAGES (continued over backslashed lines).
-  static func makefilePackages() throws -> Set<String> {
+  static func makefilePackages(_ variable: String = "APT_PACKAGES") throws -> Set<String> {
     let makefile = try String(contentsOfFile: packageRoot + "/Makefile", encoding: .utf8)
     let lines = makefile.components(separatedBy: "\n")
-    guard let start = lines.firstIndex(where: { $0.hasPrefix("APT_PACKAGES") }) else {
+    guard let start = lines.firstIndex(where: { $0.hasPrefix(variable + " ") }) else {
       return []
     }
     var words: [Substring] = []
@@ -426,6 +426,17 @@ extension CLITests {
     #expect(
       packages.contains(program.debianPackage),
       "\(program.name) needs Debian's \(program.debianPackage), missing from APT_PACKAGES")
+  }
+
+  /// A program that imports Python packages (python3 with junitparser) needs them from PyPI.
+  @Test(arguments: ExternalProgram.all.filter { !$0.pipPackages.isEmpty })
+  func makefile_InstallsThePipPackagesOf(_ program: ExternalProgram) throws {
+    let packages = try Self.makefilePackages("PIP_PACKAGES")
+    for package in program.pipPackages {
+      #expect(
+        packages.contains(package),
+        "\(program.name) needs \(package) from PyPI, missing from the Makefile's PIP_PACKAGES")
+    }
   }
 
   @Test func missingProgram_FailsNamingItsDebianPackage() {

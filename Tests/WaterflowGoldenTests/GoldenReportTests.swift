@@ -89,8 +89,16 @@ extension GoldenReportTests {
       html.contains(
         "The font stack differs from the one the goldens were recorded with:</b> freetype 1 → 2"
       ))
-    // Self-contained: images are data URIs, nothing is fetched.
-    #expect(html.contains("src=\"data:image/png;base64,"))
+    // Self-contained: images are data URIs, nothing is fetched. Each file is embedded once
+    // (the diff panel, and expected and actual, which the slider shows) however often it is shown.
+    let keys = html.components(separatedBy: "data-img=\"").dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    #expect(Set(keys).count == 6, "2 failing frames × expected, actual, diff: \(Set(keys))")
+    #expect(html.components(separatedBy: "data:image/png;base64,").count - 1 == 6)
+    for key in Set(keys) {
+      #expect(html.components(separatedBy: "\"\(key)\":\"data:image/png;base64,").count - 1 == 1)
+    }
     #expect(
       !html.contains("src=\"http") && !html.contains("src=\"file")
         && !html.contains("<link"))
@@ -101,6 +109,39 @@ extension GoldenReportTests {
     #expect(html.components(separatedBy: "type=\"range\"").count - 1 == 2)
     #expect(html.contains("<button class=\"bad\" data-f=\"3\""))
     #expect(html.contains("<button class=\"ok\" data-f=\"2\""))
+  }
+
+  @Test func testHTML_ListsFailuresFirst_WithAStatusFilter() throws {
+    let html = GoldenReport(
+      title: "test", outcomes: try failingRun().reversed(), fontStack: "stack"
+    ).html()
+    let failing = try #require(html.range(of: "<td><a href=\"#golden-demo/scroll\">demo/scroll</a>"))
+    let passing = try #require(html.range(of: "<td>demo/still</td>"))
+    #expect(failing.lowerBound < passing.lowerBound)
+    #expect(html.contains("<input type=\"checkbox\" id=\"show-failed\" checked> failed (1)"))
+    #expect(html.contains("<input type=\"checkbox\" id=\"show-passed\" checked> passed (1)"))
+    #expect(html.contains("body:has(#show-passed:not(:checked)) .st-passed"))
+    #expect(html.contains("<tr class=\"ok st-passed\">"))
+  }
+
+  /// Above the inline limit the images go to a folder beside the page, and the page stays small.
+  @Test func testWrite_AboveTheInlineLimit_CopiesImagesToAFolder() throws {
+    let dir = try GoldenTestSupport.temporaryDirectory()
+    let outcomes = try failingRun()
+    var report = GoldenReport(title: "test", outcomes: outcomes, fontStack: "stack")
+    let inline = try report.write(to: dir + "/small.html") { $0 }
+    #expect(inline == nil)
+    report.inlineLimit = 0
+    let folder = try report.write(to: dir + "/big.html") { $0 }
+    #expect(folder == dir + "/big-images")
+    let html = try String(contentsOfFile: dir + "/big.html", encoding: .utf8)
+    #expect(!html.contains("data:image/png"))
+    #expect(html.contains("\":\"big-images/00000.png\""))
+    let pngs = try FileManager.default.contentsOfDirectory(atPath: dir + "/big-images")
+      .filter { $0.hasSuffix(".png") }
+    #expect(pngs.count == 6)
+    let small = try FileManager.default.attributesOfItem(atPath: dir + "/small.html")[.size] as! Int
+    #expect(html.utf8.count < small)
   }
 
   // MARK: - Chromium

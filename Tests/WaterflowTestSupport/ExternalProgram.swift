@@ -9,12 +9,15 @@ public struct ExternalProgram: Sendable, Hashable, CustomStringConvertible {
   public var name: String
   /// The Debian package that installs it.
   public var debianPackage: String
+  /// The PyPI packages a Python program imports, which `make setup` installs with pip.
+  public var pipPackages: [String]
 
   public var description: String { name }
 
-  public init(name: String, debianPackage: String) {
+  public init(name: String, debianPackage: String, pipPackages: [String] = []) {
     self.name = name
     self.debianPackage = debianPackage
+    self.pipPackages = pipPackages
   }
 
   public static let pdfinfo = ExternalProgram(name: "pdfinfo", debianPackage: "poppler-utils")
@@ -29,10 +32,14 @@ public struct ExternalProgram: Sendable, Hashable, CustomStringConvertible {
   /// GNU time, for peak memory (`-f %M`); the shell's `time` keyword cannot report it.
   public static let gnuTime = ExternalProgram(name: "time", debianPackage: "time")
 
+  /// Python with junitparser, the JUnit reader CI plugins are built on: it reads our reports back.
+  public static let pythonJUnit = ExternalProgram(
+    name: "python3", debianPackage: "python3", pipPackages: ["junitparser"])
+
   /// Every program the tests start; the Makefile must install each one's package.
   public static let all: [ExternalProgram] = [
     .pdfinfo, .pdftotext, .pdftoppm, .pngcheck, .rsvgConvert, .xmllint, .ffmpeg, .ffprobe,
-    .chromium, .gnuTime,
+    .chromium, .gnuTime, .pythonJUnit,
   ]
 
   /// The program's absolute path on `PATH`.
@@ -66,6 +73,8 @@ public struct MissingProgram: Error, CustomStringConvertible {
   public var description: String {
     "\(program.name) is not installed: it comes with Debian's \(program.debianPackage) package, "
       + "which `make test` installs (or: apt-get install \(program.debianPackage))"
+      + (program.pipPackages.isEmpty
+        ? "" : ", with \(program.pipPackages.joined(separator: ", ")) from PyPI (pip install)")
   }
 }
 

@@ -1,0 +1,99 @@
+internal import Foundation
+internal import WaterflowJSON
+
+/// The golden folder's `fingerprint.json`: the font stack each golden was recorded with.
+///
+/// The file keeps the folder's stack at its top level, exactly as older versions wrote it, and
+/// adds a `goldens` object only for goldens recorded on another stack, one line each:
+/// ```json
+/// {
+///   "cairo" : "1.16.0",
+///   …
+///   "goldens" : {
+///     "shop/top" : {"cairo" : "1.18.4", "font" : "DejaVuSans.ttf", …}
+///   }
+/// }
+/// ```
+/// So re-recording one golden changes one line, a file without `goldens` is read as before, and
+/// an older Waterflow reading a newer file sees the folder's stack (it skips unknown keys).
+struct GoldenFingerprints: Equatable {
+  /// The folder's stack: of every golden without an entry.
+  var folder: FontStackFingerprint
+  /// Goldens recorded on another stack than the folder's, by name.
+  var goldens: [String: FontStackFingerprint] = [:]
+
+  /// The stack a golden was recorded with.
+  func fingerprint(of name: String) -> FontStackFingerprint {
+    goldens[name] ?? folder
+  }
+
+  /// Notes that `name` was recorded on `stack`: its own entry, or none when it is the folder's.
+  mutating func set(_ stack: FontStackFingerprint, for name: String) {
+    goldens[name] = stack == folder ? nil : stack
+  }
+
+  /// Serialises writers of the file in this process (goldens are recorded in parallel).
+  static let lock = NSLock()
+
+  /// Reads the file; nil when it does not exist.
+  ///
+  /// - Throws: ``GoldenError`` (`.file`) naming the file and the field that is wrong.
+  static func read(from path: String) throws(GoldenError) -> GoldenFingerprints? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    func fail(_ field: String, _ message: String) -> GoldenError {
+      GoldenError(
+        .file,
+        "The font-stack fingerprint '\(path)' is not valid (\(field.isEmpty ? "" : field + ": ")\(message)); delete it and re-record."
+      )
+    }
+    guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw fail("", "not a JSON object")
+    }
+    func stack(_ object: [String: Any], at field: String) throws(GoldenError) -> FontStackFingerprint {
+      var parts: [String: String] = [:]
+      for key in ["cairo", "pixman", "freetype", "font", "fontHash"] {
+        let path = field.isEmpty ? key : field + "." + key
+        guard let value = object[key] else { throw fail(path, "missing") }
+        guard let text = value as? String else { throw fail(path, "not a string") }
+        parts[key] = text
+      }
+      return FontStackFingerprint(
+        cairo: parts["cairo"]!, pixman: parts["pixman"]!, freetype: parts["freetype"]!,
+        font: parts["font"]!, fontHash: parts["fontHash"]!)
+    }
+    var file = GoldenFingerprints(folder: try stack(top, at: ""))
+    if let goldens = top["goldens"] {
+      guard let goldens = goldens as? [String: Any] else { throw fail("goldens", "not an object") }
+      for (name, value) in goldens {
+        guard let object = value as? [String: Any] else {
+          throw fail("goldens." + name, "not an object")
+        }
+        file.goldens[name] = try stack(object, at: "goldens." + name)
+      }
+    }
+    return file
+  }
+
+  /// The file's bytes: without entries, exactly ``FontStackFingerprint/fileContents``; entries
+  /// go last, sorted by name, one line each.
+  var fileContents: [UInt8] {
+    let plain = folder.fileContents
+    guard !goldens.isEmpty else { return plain }
+    // Drop the closing "}\n" and continue the object.
+    var text = String(decoding: plain.dropLast(2), as: UTF8.self)
+    while text.last == "\n" || text.last == " " { text.removeLast() }
+    text += ",\n  \"goldens\" : {\n"
+    text += goldens.keys.sorted().map { name in
+      let s = goldens[name]!
+      let fields = [
+        ("cairo", s.cairo), ("font", s.font), ("fontHash", s.fontHash), ("freetype", s.freetype),
+        ("pixman", s.pixman),
+      ].map { "\(quote($0.0)) : \(quote($0.1))" }.joined(separator: ", ")
+      return "    \(quote(name)) : {\(fields)}"
+    }.joined(separator: ",\n")
+    text += "\n  }\n}\n"
+    return Array(text.utf8)
+  }
+
+  private func quote(_ s: String) -> String { JSONWriter.text { $0.write(quoting: s) } }
+}
