@@ -387,7 +387,7 @@ public struct ScrollJob: Sendable {
       let backgroundPixel = Renderer.backgroundPixel(of: options.style)
       let encoder = try VideoEncoder(
         output: path, format: format, width: pixelWidth, height: pixelHeight,
-        fps: script.fps)
+        fps: script.fps, background: backgroundPixel)
       makeWorker = drawingWorker { _, surface in
         Self.bgra(surface, width: pixelWidth, height: pixelHeight, fill: backgroundPixel)
       }

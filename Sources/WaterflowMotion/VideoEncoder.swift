@@ -17,7 +17,10 @@ public enum VideoFormat: String, Hashable, Sendable, CaseIterable {
   public static let maximumGIFRate = 50.0
 
   /// The arguments after the input: codec, filters and muxer for this format.
-  func arguments(fps: Double) -> [String] {
+  ///
+  /// - Parameter pad: The colour (`0xRRGGBB`) of the pixel row or column that makes odd sides
+  ///   even for yuv420p: the canvas background, never ffmpeg's default black.
+  func arguments(fps: Double, pad: String = "0xF5F3F3") -> [String] {
     switch self {
     case .gif:
       // ffmpeg's palettegen keeps every frame's histogram until the end of the stream in its
@@ -39,18 +42,26 @@ public enum VideoFormat: String, Hashable, Sendable, CaseIterable {
     case .mp4:
       // yuv420p needs even sides; pad by one pixel of background rather than scaling the frame.
       return [
-        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset",
+        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=\(pad)", "-c:v", "libx264", "-preset",
         "veryfast", "-crf", "18",
         "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4",
       ]
     case .webm:
       return [
-        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libvpx-vp9", "-b:v",
+        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=\(pad)", "-c:v", "libvpx-vp9", "-b:v",
         "0", "-crf", "32",
         "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-pix_fmt",
         "yuv420p", "-f", "webm",
       ]
     }
+  }
+}
+
+extension VideoEncoder {
+  /// `0xRRGGBB` for ffmpeg, from the B, G, R, A bytes of one of our pixels.
+  static func hexColor(bgra: [UInt8]) -> String {
+    func hex(_ b: UInt8) -> String { (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true) }
+    return "0x" + hex(bgra[2]) + hex(bgra[1]) + hex(bgra[0])
   }
 }
 
@@ -94,7 +105,8 @@ final class VideoEncoder {
 
   /// Starts ffmpeg for frames of `width` × `height` pixels at `fps`.
   init(
-    output: String, format: VideoFormat, width: Int, height: Int, fps: Double
+    output: String, format: VideoFormat, width: Int, height: Int, fps: Double,
+    background: [UInt8] = [245, 243, 243, 255]
   ) throws {
     guard let ffmpeg = Self.locate() else { throw Self.missing(for: output) }
     // ffmpeg writes the atomic file's temporary (-y overwrites the empty file made for it): a
@@ -110,7 +122,7 @@ final class VideoEncoder {
         "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)",
         "-framerate", JSONNumber.format(fps), "-i", "pipe:0",
       ]
-      + format.arguments(fps: fps) + [file.temporaryPath]
+      + format.arguments(fps: fps, pad: Self.hexColor(bgra: background)) + [file.temporaryPath]
     let stdin = Pipe()
     let stderr = Pipe()
     process.standardInput = stdin

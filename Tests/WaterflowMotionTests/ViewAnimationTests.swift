@@ -63,3 +63,30 @@ import WaterflowView
     withExtendedLifetime(owner) {}
   }
 }
+
+/// Videos need even sides; the extra row and column are the canvas background, not black.
+@Suite struct VideoEdgeTests {
+  @Test func anOddSizedVideo_IsPaddedWithTheBackground() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-video-edge")
+    // 375×667 at scale 1: both sides odd, so ffmpeg adds a column and a row.
+    let run = try runCLI([
+      "scroll", referencePath, "-o", dir + "/odd.mp4", "--to", "100", "--frames", "2",
+      "--scale", "1",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let still = try ExternalProgram.ffmpeg.run([
+      "-v", "error", "-i", dir + "/odd.mp4", "-frames:v", "1", dir + "/first.png",
+    ])
+    #expect(still.status == 0, "\(still.output)")
+    let frame = try RGBAImage(contentsOfPNGFile: dir + "/first.png")
+    #expect(frame.width == 376 && frame.height == 668)
+    // The background is (243, 243, 245). yuv420p shares colour between 2×2 pixels, so the pad
+    // takes some hue from the cell beside it; its brightness stays the background's (black: 0).
+    for (x, y) in [(375, 300), (100, 667), (375, 667)] {
+      let i = (y * frame.width + x) * 4
+      let (r, g, b) = (Double(frame.pixels[i]), Double(frame.pixels[i + 1]), Double(frame.pixels[i + 2]))
+      let luma = 0.299 * r + 0.587 * g + 0.114 * b
+      #expect(luma > 225, "(\(x), \(y)): \(r), \(g), \(b)")
+    }
+  }
+}
