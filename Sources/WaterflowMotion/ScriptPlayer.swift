@@ -36,6 +36,9 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
   public private(set) var notes: [String] = []
   /// How many passes were played so far.
   public private(set) var passCount = 0
+  /// Whether timed and stepped scrolls stop at the content's ends, as a finger's do, noting the
+  /// clamp (true for animations); false plays them to any offset (traces, and `--overscroll`).
+  public var clampsScrolls = false
 
   private var segmentIndex = 0
   private var pending: [Double] = []
@@ -97,10 +100,19 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
       pendingIndex = 0
       let start = view.offset
       func end(_ target: ScrollScript.Segment.Target) -> Double {
+        let y: Double
         switch target {
-        case .offset(let y): y
-        case .distance(let d): start + d
+        case .offset(let offset): y = offset
+        case .distance(let d): y = start + d
         }
+        guard clampsScrolls else { return y }
+        let clamped = Swift.min(Swift.max(y, 0), maximumOffset)
+        if clamped != y {
+          note(
+            "scroll to \(y.jsonText) clamped to \(clamped.jsonText), the content's \(clamped == 0 ? "start" : "end") (--overscroll keeps it)"
+          )
+        }
+        return clamped
       }
       switch segment {
       case .scroll(let target, let frames, let curve):

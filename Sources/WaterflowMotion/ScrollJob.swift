@@ -175,6 +175,8 @@ public struct ScrollJob: Sendable {
   public var options: RenderOptions
   /// Marks newly created (green) and reused (orange) cells in each frame.
   public var markReuse = false
+  /// Plays scrolls past the content's ends as given (overscroll); by default they stop there.
+  public var overscroll = false
   /// Worker threads for drawing and encoding.
   public var jobs = ProcessInfo.processInfo.activeProcessorCount
   public var fontPath = Renderer.defaultFontPath
@@ -220,10 +222,11 @@ public struct ScrollJob: Sendable {
   /// A fresh simulation of the script: one per pass over the frames.
   private func simulation() -> ScrollSimulation {
     switch source {
-    case .scene(let scene): return ScrollSimulation(scene: scene, script: script)
+    case .scene(let scene):
+      return ScrollSimulation(scene: scene, script: script, overscroll: overscroll)
     case .view(let makeView):
       let (view, owner) = makeView()
-      return ScrollSimulation(view: view, owner: owner, script: script)
+      return ScrollSimulation(view: view, owner: owner, script: script, overscroll: overscroll)
     }
   }
 

@@ -32,13 +32,19 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
   /// The player of the script: one layout pass per frame.
   public let player: ScriptPlayer
 
-  public init(scene: Scene, script: ScrollScript) {
+  /// - Parameter overscroll: Plays scrolls past the content's ends as given; by default they
+  ///   stop at the ends, with a note, as a finger's scroll would.
+  public init(scene: Scene, script: ScrollScript, overscroll: Bool = false) {
     player = ScriptPlayer(scene: scene, script: script)
+    player.clampsScrolls = !overscroll
   }
 
   /// Plays a script on any view; see ``ScriptPlayer/init(view:owner:script:)``.
-  public init(view: WaterflowView, owner: AnyObject? = nil, script: ScrollScript) {
+  public init(
+    view: WaterflowView, owner: AnyObject? = nil, script: ScrollScript, overscroll: Bool = false
+  ) {
     player = ScriptPlayer(view: view, owner: owner, script: script)
+    player.clampsScrolls = !overscroll
   }
 
   /// The controller being scrolled: its view, and the scene with items added since.

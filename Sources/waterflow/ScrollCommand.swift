@@ -64,6 +64,11 @@ struct ScrollCommand: ParsableCommand {
       "With --curve decelerate: overshoot a content end the fling reaches and spring back, like UIScrollView's bounces."
   )
   var bounce = false
+  @Flag(
+    help:
+      "Play --to and script scrolls past the content's ends as given (by default they stop there, with a warning)."
+  )
+  var overscroll = false
   @Option(help: "A JSON script of segments, instead of --to/--curve.")
   var script: String?
 
@@ -219,6 +224,7 @@ struct ScrollCommand: ParsableCommand {
       scene: scene, script: script, output: output,
       options: render.options(for: scene))
     job.markReuse = markReuse
+    job.overscroll = overscroll
     job.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
     job.fontPath = render.fontPath
     job.contactSheet = contactSheet

@@ -90,3 +90,26 @@ import WaterflowView
     }
   }
 }
+
+/// Scrolls past the content's ends stop there with a note, unless overscroll is asked for.
+@Suite struct ScrollClampTests {
+  @Test func scrollsPastTheEnd_StopAtTheEnd_UnlessOverscroll() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-clamp")
+    func lastOffset(_ extra: [String]) throws -> (Double, String) {
+      let out = dir + "/\(extra.count)/"
+      let run = try runCLI(
+        ["scroll", referencePath, "--to", "99999", "--frames", "3", "--scale", "1", "-o", out] + extra)
+      #expect(run.status == 0, "\(run.stderr)")
+      let data = try Data(contentsOf: URL(fileURLWithPath: out + "frames.json"))
+      let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+      let frames = json["frames"] as! [[String: Any]]
+      return (frames.last!["offset"] as! Double, run.stderr)
+    }
+    // reference.json is 3,300 pt tall in a 667-pt viewport: the last offset is 2,633.
+    let (clamped, warning) = try lastOffset([])
+    #expect(clamped == 2633)
+    #expect(warning.contains("scroll to 99999 clamped to 2633, the content's end"), "\(warning)")
+    let (free, quiet) = try lastOffset(["--overscroll"])
+    #expect(free == 99999 && !quiet.contains("clamped"))
+  }
+}
