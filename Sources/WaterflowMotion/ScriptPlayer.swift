@@ -123,7 +123,7 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
             : start + (end - start) * curve.progress(Double(k) / Double(frames))
         }
       case .scrollInSteps(let target, let step):
-        pending = WaterflowView.offsets(from: start, to: end(target), step: step)
+        pending = Array(WaterflowView.offsets(from: start, to: end(target), step: step))
       case .pause(let frames):
         pending = Array(repeating: start, count: frames)
       case .fling(let deceleration):

@@ -222,25 +222,22 @@ public final class WaterflowView {
   /// Scrolls to `target` in steps of `step` points from the current offset, laying out at each
   /// step as a finger would, so cells are recycled on the way.
   ///
-  /// - Returns: The pass of each step, the last at `target`; none when already there.
+  /// Steps are made one at a time, so memory does not grow with their number.
+  ///
+  /// - Returns: The last step's pass, at `target`; nil when already there.
   @discardableResult
-  public func scroll(to target: Double, step: Double) -> [LayoutPass] {
-    Self.offsets(from: offset, to: target, step: step).map { scroll(to: $0) }
+  public func scroll(to target: Double, step: Double) -> LayoutPass? {
+    var last: LayoutPass?
+    for y in Self.offsets(from: offset, to: target, step: step) { last = scroll(to: y) }
+    return last
   }
 
   /// The offsets a scroll from `from` to `to` in steps of `step` lays out at: every `step` points
-  /// from `from` (excluded) up to `to` (included, even when the last step is shorter).
-  public static func offsets(from: Double, to: Double, step: Double) -> [Double] {
+  /// from `from` (excluded) up to `to` (included, even when the last step is shorter), made as
+  /// they are iterated.
+  public static func offsets(from: Double, to: Double, step: Double) -> ScrollSteps {
     precondition(step > 0, "step must be positive")
-    var out: [Double] = []
-    var y = from
-    let direction: Double = to >= from ? 1 : -1
-    while (to - y) * direction > 1e-9 {
-      y += direction * step
-      if (y - to) * direction > 0 { y = to }
-      out.append(y)
-    }
-    return out
+    return ScrollSteps(from: from, to: to, step: step)
   }
 
   /// The indices whose frames overlap the viewport widened by the pre-load buffer.
@@ -446,5 +443,27 @@ public final class WaterflowView {
     let current = computeSnapshot()
     snapshot = current
     for (i, cell) in displayedCells where i < current.count { cell.frame = current.frame(at: i) }
+  }
+}
+
+/// The offsets of a scroll in steps, made one at a time: see ``WaterflowView/offsets(from:to:step:)``.
+public struct ScrollSteps: Sequence, IteratorProtocol, Sendable {
+  private var y: Double
+  private let to: Double
+  private let step: Double
+  private let direction: Double
+
+  init(from: Double, to: Double, step: Double) {
+    y = from
+    self.to = to
+    self.step = step
+    direction = to >= from ? 1 : -1
+  }
+
+  public mutating func next() -> Double? {
+    guard (to - y) * direction > 1e-9 else { return nil }
+    y += direction * step
+    if (y - to) * direction > 0 { y = to }
+    return y
   }
 }

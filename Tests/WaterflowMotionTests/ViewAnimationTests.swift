@@ -113,3 +113,23 @@ import WaterflowView
     #expect(free == 99999 && !quiet.contains("clamped"))
   }
 }
+
+/// `render --step` makes its steps one at a time: memory does not grow with their number.
+@Suite struct StepMemoryTests {
+  @Test func renderInTinySteps_KeepsMemoryFlat() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-steps")
+    func peak(_ step: String) throws -> Int {
+      let run = try ExternalProgram.gnuTime.run([
+        "-f", "maxrss=%M", waterflowBinary, "render", referencePath, "--offset", "600",
+        "--step", step, "--scale", "1", "-o", dir + "/s\(step).png",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let line = run.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss=") }!
+      return Int(line.dropFirst(7))!
+    }
+    let few = try peak("1")  // 600 steps
+    let many = try peak("0.01")  // 60,000 steps
+    // Keeping every step's pass (as before) grew about 330 bytes a step: some 20 MB here.
+    #expect(many - few < 8_000, "peak \(few) KB for 600 steps, \(many) KB for 60,000")
+  }
+}
