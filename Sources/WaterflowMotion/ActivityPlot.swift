@@ -10,6 +10,8 @@ import WaterflowRender
 struct ActivityPlot {
   private var times: [Double] = []
   private var series: [[Double]] = [[], [], [], []]
+  /// The events (load more, refresh, rotate) and when they happened, marked on the chart.
+  private var events: [(time: Double, name: String)] = []
 
   static let names = [
     "created (per frame)", "reused (per frame)", "in reuse pool", "on screen",
@@ -25,6 +27,7 @@ struct ActivityPlot {
     series[1].append(Double(p.reused.count))
     series[2].append(Double(p.poolSize))
     series[3].append(Double(p.displayed.count))
+    if let event = frame.event { events.append((frame.time, event)) }
   }
 
   func pngData(font: Font, title: String) throws -> [UInt8] {
@@ -100,6 +103,21 @@ struct ActivityPlot {
       let label = "cells"
       c.moveTo(x: -c.textExtents(label).xAdvance / 2, y: 0)
       c.showText(label)
+    }
+
+    // Events: a dashed line at each, labelled at the top, so the jumps in the series have a cause.
+    c.setFont(font, size: 10)
+    for (i, event) in events.enumerated() {
+      c.setSource(red: 0.55, green: 0.2, blue: 0.6)
+      c.lineWidth = 1
+      c.setDash([4, 3])
+      c.moveTo(x: px(event.time).rounded() + 0.5, y: top)
+      c.lineTo(x: px(event.time).rounded() + 0.5, y: top + plotH)
+      c.stroke()
+      c.setDash([])
+      // Alternate label rows, so that events close together do not overwrite each other.
+      c.moveTo(x: px(event.time) + 3, y: top + 11 + Double(i % 2) * 12)
+      c.showText(event.name)
     }
 
     // Series: steps, since counts change only at frames.

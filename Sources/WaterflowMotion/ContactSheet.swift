@@ -7,7 +7,8 @@ import WaterflowScene
 /// A grid of numbered thumbnails of an animation, drawn as the frames go by.
 ///
 /// The sheet is allocated once, with one slot for every `stride`-th frame (at most
-/// ``maximumThumbnails``), so its size does not depend on the frame count.
+/// ``maximumThumbnails``) and one for each frame that shows an event (load more, refresh,
+/// rotate), which sampling could skip, so its size does not depend on the frame count.
 final class ContactSheet {
   static let maximumThumbnails = 48
   static let thumbnailWidth = 150.0
@@ -15,6 +16,8 @@ final class ContactSheet {
   static let gap = 8.0
 
   let stride: Int
+  /// The frames (numbers from 1) that show an event: always on the sheet.
+  let eventFrames: Set<Int>
   private let columns: Int
   private let thumbnail: Size
   private let zoom: Double
@@ -24,11 +27,15 @@ final class ContactSheet {
   private var slot = 0
 
   /// Prepares a sheet for `frameCount` frames whose canvases fit in `canvas` (points).
-  init(frameCount: Int, canvas: Size, renderer: Renderer) throws {
-    stride = max(
+  init(frameCount: Int, canvas: Size, renderer: Renderer, eventFrames: Set<Int> = []) throws {
+    let stride = max(
       1, Int((Double(frameCount) / Double(Self.maximumThumbnails)).rounded(.up))
     )
-    let count = (frameCount + stride - 1) / stride
+    self.stride = stride
+    self.eventFrames = eventFrames
+    let count =
+      (frameCount + stride - 1) / stride
+      + eventFrames.count { ($0 - 1) % stride != 0 && $0 <= frameCount }
     columns = min(count, 8)
     let rows = (count + columns - 1) / columns
     zoom = Self.thumbnailWidth / canvas.width
@@ -45,9 +52,14 @@ final class ContactSheet {
     self.renderer = renderer
   }
 
-  /// Draws the frame if it is one of the sampled ones.
+  /// Whether a frame gets a thumbnail: every `stride`-th one, and every one with an event.
+  func includes(_ number: Int) -> Bool {
+    (number - 1) % stride == 0 || eventFrames.contains(number)
+  }
+
+  /// Draws the frame if it is one of the sampled ones, or shows an event.
   func add(_ frame: SimulatedFrame, options: RenderOptions) {
-    guard (frame.number - 1) % stride == 0 else { return }
+    guard includes(frame.number) else { return }
     let x = Self.gap + Double(slot % columns) * (thumbnail.width + Self.gap)
     let y =
       Self.gap + Double(slot / columns)

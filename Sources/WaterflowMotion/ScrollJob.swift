@@ -261,8 +261,10 @@ public struct ScrollJob: Sendable {
     // largest canvas (a video keeps one size when a script rotates). It costs a layout pass a frame.
     var total = 0
     var canvas = Size(width: 0, height: 0)
+    var eventFrames = Set<Int>()
     for frame in simulation() {
       total += 1
+      if frame.event != nil { eventFrames.insert(frame.number) }
       let size = frame.content.canvasSize(debug: options.debug)
       canvas = Size(
         width: max(canvas.width, size.width),
@@ -293,7 +295,7 @@ public struct ScrollJob: Sendable {
     var traceWriter = try trace.map { try TraceWriter(path: $0) }
     let sheet = try contactSheet.map { _ in
       try ContactSheet(
-        frameCount: total, canvas: canvas, renderer: mainRenderer)
+        frameCount: total, canvas: canvas, renderer: mainRenderer, eventFrames: eventFrames)
     }
     var activity = plot == nil ? nil : ActivityPlot()
 

@@ -37,6 +37,24 @@ extension ContactSheetTests {
   }
 }
 
+extension ContactSheetTests {
+  /// Sampling every 21st of 1000 frames would skip an event at frame 500: it gets its own slot.
+  @Test func eventFrames_AreAlwaysOnTheSheet() throws {
+    let plain = try ContactSheet(
+      frameCount: 1000, canvas: Size(width: 375, height: 667), renderer: try Renderer())
+    let withEvents = try ContactSheet(
+      frameCount: 1000, canvas: Size(width: 375, height: 667), renderer: try Renderer(),
+      eventFrames: [500, 22])
+    #expect(!plain.includes(500) && withEvents.includes(500))
+    #expect(withEvents.includes(22) && plain.includes(22), "22 is sampled anyway")
+    #expect(!withEvents.includes(501))
+    // 48 sampled + 1 event = 49 thumbnails: a seventh row (8 columns).
+    let a = try RGBAImage(pngData: try plain.pngData())
+    let b = try RGBAImage(pngData: try withEvents.pngData())
+    #expect(a.width == b.width && b.height > a.height)
+  }
+}
+
 // MARK: - Thumbnails
 
 /// The pixels of a `width` × `height` rectangle of an image, row by row.
