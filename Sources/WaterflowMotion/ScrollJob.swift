@@ -305,7 +305,7 @@ public struct ScrollJob: Sendable {
     let markReuse = self.markReuse
     @Sendable func renderOptions(_ frame: SimulatedFrame) -> RenderOptions {
       var o = baseOptions
-      o.reuseMarks = markReuse ? frame.pass : nil
+      o.reuseMarks = markReuse ? frame.marks : nil
       return o
     }
     let makeRenderer: @Sendable () throws -> Renderer = {
@@ -407,7 +407,11 @@ public struct ScrollJob: Sendable {
     try pipeline.run(
       makeWorker: makeWorker,
       produce: { emit in
-        for frame in frames { try emit(frame) }
+        var marks = ReuseMarks()
+        for var frame in frames {
+          if markReuse { frame.marks = marks.marks(for: frame) }
+          try emit(frame)
+        }
       },
       consume: { frame, bytes in
         try consumeOutput(frame, bytes)

@@ -13,6 +13,9 @@ public struct SimulatedFrame: Hashable, Sendable {
   public var pass: LayoutPass
   /// The captured frame, ready to be drawn on any thread.
   public var content: FrameContent
+  /// The reuse marks to draw with `--mark-reuse`: cells created or reused lately, kept until
+  /// each is wholly on screen (set by the scroll job, which plays frames in order).
+  public var marks: LayoutPass?
 
   /// The offset along the scroll axis.
   public var offset: Double { pass.offset }
