@@ -54,7 +54,7 @@ public struct WaterflowSnapshot: Sendable {
   /// The PNG text keyword that holds the facts.
   static let factsKeyword = "waterflow-facts"
 
-  /// The reference file: a PNG, with the facts in a tEXt chunk every viewer ignores.
+  /// The reference file: a PNG, with the facts in an iTXt chunk every viewer ignores.
   var pngData: Data {
     let png = image.pngData()
     guard let facts else { return Data(png) }
