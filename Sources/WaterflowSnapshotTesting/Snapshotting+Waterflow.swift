@@ -271,4 +271,34 @@ extension Snapshotting where Value == WaterflowView, Format == WaterflowSnapshot
     }
   }
 }
+/// `assertSnapshot` under Waterflow's golden rules: with `CI` set (GitHub Actions, GitLab and most
+/// others set `CI=true`) nothing is ever recorded, whatever `SNAPSHOT_TESTING_RECORD` or `record`
+/// say, so a missing or changed reference fails the build instead of being written on the runner.
+///
+/// ```swift
+/// assertWaterflowSnapshot(of: view, as: .waterflow(at: 600, step: 50))
+/// ```
+public func assertWaterflowSnapshot<Value>(
+  of value: @autoclosure () throws -> Value,
+  as snapshotting: Snapshotting<Value, WaterflowSnapshot>,
+  named name: String? = nil,
+  record: SnapshotTestingConfiguration.Record? = nil,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  assertSnapshot(
+    of: try value(), as: snapshotting, named: name,
+    record: waterflowRecordMode(record, environment: ProcessInfo.processInfo.environment),
+    fileID: fileID, file: filePath, testName: testName, line: line, column: column)
+}
+
+/// The record mode under Waterflow's rules: `.never` with `CI` set, else the one asked for.
+public func waterflowRecordMode(
+  _ asked: SnapshotTestingConfiguration.Record?, environment: [String: String]
+) -> SnapshotTestingConfiguration.Record? {
+  GoldenConfiguration.isCIEnvironment(environment) ? .never : asked
+}
 #endif  // SnapshotTesting

@@ -112,6 +112,22 @@ extension SnapshottingWaterflowTests {
     #expect(failure.contains("actual: ") && failure.contains("/snapshots/"), "artifacts are named")
   }
 
+  @Test func testCI_NeverRecords() throws {
+    #expect(waterflowRecordMode(.all, environment: ["CI": "true"]) == .never)
+    #expect(waterflowRecordMode(.missing, environment: ["CI": "1"]) == .never)
+    #expect(waterflowRecordMode(.all, environment: ["CI": "false"]) == .all)
+    #expect(waterflowRecordMode(nil, environment: [:]) == nil)
+    // Under that mode a missing reference fails and nothing is written.
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("waterflow-snapshot-ci-\(UUID().uuidString)").path
+    let failure = verifySnapshot(
+      of: try subject(offset: 0), as: .waterflow, named: "new",
+      record: waterflowRecordMode(.all, environment: ["CI": "true"]), snapshotDirectory: dir,
+      testName: "ci")
+    #expect(failure != nil)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/ci.new.png"))
+  }
+
   @Test func testFailedRender_IsAFailureNotACrash() throws {
     let failure = try #require(
       verifySnapshot(
