@@ -1,6 +1,7 @@
 internal import Foundation
 internal import WaterflowJSON
 public import WaterflowView
+internal import WaterflowScene
 
 /// What one golden frame was drawn from: the offset and every cell on screen, with its frame,
 /// cell instance, colour and content.
@@ -70,7 +71,7 @@ public struct GoldenFacts: Hashable, Sendable {
           index: index, column: computed ? snapshot?.column(at: index) : nil, frame: cell.frame,
           instance: cell.instanceID, color: cell.backgroundColor.map(Self.hex), text: cell.text,
           price: cell.price,
-          image: cell.imagePath.map { $0.contains("://") ? $0 : Self.absolute($0) })
+          image: cell.imagePath.map(Scene.absolutePath))
       })
   }
 
@@ -78,7 +79,7 @@ public struct GoldenFacts: Hashable, Sendable {
   /// machine and in every checkout.
   public func withImages(relativeTo folder: String) -> GoldenFacts {
     var facts = self
-    let base = Self.absolute(folder)
+    let base = Scene.absolutePath(folder)
     for i in facts.cells.indices {
       facts.cells[i].image = facts.cells[i].image.map { Self.relative($0, to: base) }
     }
@@ -93,14 +94,10 @@ public struct GoldenFacts: Hashable, Sendable {
     return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + (c.alpha < 1 ? byte(c.alpha) : "")
   }
 
-  static func absolute(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
-  }
-
   /// `path` relative to the folder `base` (both made absolute); URLs are kept.
   static func relative(_ path: String, to base: String) -> String {
     if path.contains("://") { return path }
-    let target = absolute(path).split(separator: "/")
+    let target = Scene.absolutePath(path).split(separator: "/")
     let from = base.split(separator: "/")
     var common = 0
     while common < min(target.count, from.count) && target[common] == from[common] { common += 1 }

@@ -649,6 +649,13 @@ extension Scene {
     return items
   }
 
+  /// A path made absolute against the current folder, without `.` and `..`; URLs are kept.
+  /// Layout files and golden facts write image paths this way (or relative to their folder).
+  public static func absolutePath(_ path: String) -> String {
+    if path.contains("://") { return path }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
   /// A path relative to the scene's folder (absolute paths and URLs are kept).
   public static func resolve(_ path: String, against scenePath: String)
     -> String

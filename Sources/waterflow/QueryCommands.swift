@@ -165,7 +165,7 @@ struct LayoutCommand: ParsableCommand {
         // Absolute, so the file works wherever it is saved (a layout file resolves a relative
         // path from its own folder, and stdout has none).
         out.write(", \"image\": ")
-        out.write(quoting: absolutePath(image))
+        out.write(quoting: Scene.absolutePath(image))
       }
       if item.identifier != Item.defaultIdentifier {
         out.write(", \"identifier\": ")
@@ -183,12 +183,6 @@ struct LayoutCommand: ParsableCommand {
     ]
     if let text { pairs.append(("text", .string(text))) }
     return .object(pairs)
-  }
-
-  /// A path made absolute against the current folder, without `.` and `..`; URLs are kept.
-  static func absolutePath(_ path: String) -> String {
-    if path.contains("://") { return path }
-    return URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   static func size(_ s: Size) -> JSONText {

@@ -88,7 +88,7 @@ extension SnapshottingWaterflowTests {
   }
 
   @Test func testFacts_RideInTheReferencePNG_AndExplainAFailure() throws {
-    let dir = try FileManager.default.temporaryDirectory
+    let dir = FileManager.default.temporaryDirectory
       .appendingPathComponent("waterflow-snapshot-\(UUID().uuidString)").path
     // Recording writes the facts into the reference PNG's text.
     _ = verifySnapshot(
