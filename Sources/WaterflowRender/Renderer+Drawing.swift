@@ -19,6 +19,7 @@ extension Renderer {
     _ frame: FrameContent, in context: Context, options: RenderOptions
   ) {
     let style = options.style
+    drawnTexts = []
     let canvas = frame.canvasSize(debug: options.debug)
     fill(context, Rect(origin: .zero, size: canvas), style.background)
     let band = options.debug ? frame.preloadBuffer : 0
@@ -31,15 +32,16 @@ extension Renderer {
       context.rectangle(
         x: clip.minX, y: clip.minY, width: clip.width, height: clip.height)
       context.clip()
-      context.translate(
-        x: viewport.minX - frame.contentOffset.x,
-        y: viewport.minY - frame.contentOffset.y)
+      textOrigin = Point(
+        x: viewport.minX - frame.contentOffset.x, y: viewport.minY - frame.contentOffset.y)
+      context.translate(x: textOrigin.x, y: textOrigin.y)
       drawSupplements(frame, style: style, in: context)
       for cell in frame.cells {
         drawCell(
           cell, in: context, style: style, debug: options.debug, marks: options.reuseMarks)
       }
       if options.debug { drawGuides(frame.columnGuides, in: context) }
+      textOrigin = .zero
     }
     if options.debug {
       drawDebugBounds(frame, viewport: viewport, canvas: canvas, in: context)
@@ -146,6 +148,7 @@ extension Renderer {
     setSource(style.textColor, in: context)
     context.moveTo(x: origin.x + 4, y: origin.y + 12.5)
     context.showText(text)
+    record(text, Rect(x: origin.x + 4, y: origin.y, width: e.xAdvance, height: 16))
   }
 
   /// An item's title in its band: up to two lines, left-aligned, the last ending in "…" when
@@ -168,6 +171,11 @@ extension Renderer {
         x: band.minX + padding, y: band.minY + 6 + Double(i) * style.lineHeight + lead)
       context.showText(line)
     }
+    record(
+      text,
+      Rect(
+        x: band.minX + padding, y: band.minY + 6, width: band.width - 2 * padding,
+        height: Double(lines.count) * style.lineHeight))
   }
 
   private func drawLoadingPlaceholder(in r: Rect, style: Style, context: Context) {
@@ -234,6 +242,9 @@ extension Renderer {
         let e = context.textExtents(text)
         context.moveTo(x: r.minX + 8, y: r.midY - (e.yBearing + e.height / 2))
         context.showText(text)
+        record(
+          text, Rect(x: r.minX + 8 + e.xBearing, y: r.midY - e.height / 2, width: e.width,
+            height: e.height))
       } else {
         drawText(text, centeredIn: r, size: Palette.titleFontSize, in: context)
       }
@@ -357,6 +368,18 @@ extension Renderer {
       x: r.midX - (e.xBearing + e.width / 2),
       y: r.midY - (e.yBearing + e.height / 2))
     context.showText(text)
+    record(
+      text, Rect(x: r.midX - e.width / 2, y: r.midY - e.height / 2, width: e.width, height: e.height))
+  }
+
+  /// Notes a drawn text and its box, given in the coordinates it was drawn in.
+  func record(_ text: String, _ box: Rect) {
+    drawnTexts.append(
+      DrawnText(
+        text: text,
+        box: Rect(
+          x: box.minX + textOrigin.x, y: box.minY + textOrigin.y, width: box.width,
+          height: box.height)))
   }
 }
 

@@ -62,6 +62,11 @@ public final class Renderer {
   public var fontPath: String { font.path }
   /// The cells' images.
   public let images: ImageStore
+  /// The texts the last drawing drew, in drawing order, with their boxes in canvas points.
+  public internal(set) var drawnTexts: [DrawnText] = []
+  /// Where content coordinates put the canvas's origin while drawing: turns a text's box into
+  /// canvas points for ``drawnTexts``.
+  var textOrigin = Point.zero
 
   /// Creates a renderer with a font file (DejaVu Sans by default).
   ///
