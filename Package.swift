@@ -47,14 +47,16 @@ let package = Package(
     // one Swift module that wraps them.
     .systemLibrary(
       name: "CCairo",
-      pkgConfig: "cairo",
+      pkgConfig: "pangocairo",
       // Tested on Debian; the Homebrew names are for macOS, where it is intended but untested.
       providers: [
         .apt([
           "libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev", "libturbojpeg0-dev",
-          "libwebp-dev",
+          "libwebp-dev", "libpango1.0-dev",
         ]),
-        .brew(["cairo", "freetype", "libpng", "libdeflate", "jpeg-turbo", "webp"]),
+        .brew([
+          "cairo", "pango", "fontconfig", "freetype", "libpng", "libdeflate", "jpeg-turbo", "webp",
+        ]),
       ]
     ),
     .target(name: "Cairo", dependencies: ["CCairo"]),

@@ -12,6 +12,40 @@
 #include <pixman.h>
 #include <turbojpeg.h>
 #include <webp/decode.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <hb.h>
+#include <fribidi.h>
+
+/* Pango's type-checking casts are macros Swift cannot call; these few helpers do the casts. */
+
+/* A font map that sees only the fonts of `config`: never the system's fonts or fontconfig's
+   own configuration files, so the output cannot depend on what is installed. */
+static inline PangoFontMap *waterflow_font_map_new(FcConfig *config) {
+  PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+  if (map) pango_fc_font_map_set_config((PangoFcFontMap *)map, config);
+  return map;
+}
+
+/* A Pango context that lays out text the same way on every machine: no hinting, unhinted
+   metrics, grey anti-aliasing and unrounded glyph positions (so layout is independent of the
+   output's scale), and a fixed language instead of the process's locale. */
+static inline PangoContext *waterflow_pango_context_new(PangoFontMap *map) {
+  PangoContext *context = pango_font_map_create_context(map);
+  if (!context) return NULL;
+  cairo_font_options_t *options = cairo_font_options_create();
+  cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
+  pango_cairo_context_set_font_options(context, options);
+  cairo_font_options_destroy(options);
+  pango_context_set_round_glyph_positions(context, FALSE);
+  pango_context_set_language(context, pango_language_from_string("en"));
+  return context;
+}
+
+static inline void waterflow_object_unref(void *object) { g_object_unref(object); }
 
 /* The benchmark baseline: the renderer's drawing of plain cells (background, clip, per cell a
    clipped fill and an index tag), written directly against cairo. `waterflow bench` times it

@@ -23,25 +23,35 @@ public struct LibraryVersions: Hashable, Sendable, CustomStringConvertible {
   public let libpng: String
   /// libdeflate's version, as used by ``PNGEncoder``.
   public let libdeflate: String
+  /// Pango's version: line breaking, bidi and font fallback.
+  public let pango: String
+  /// HarfBuzz's version: shaping.
+  public let harfbuzz: String
+  /// Fontconfig's version: which font of a ``FontStack`` covers a character.
+  public let fontconfig: String
 
   /// One line naming every library and its version.
   ///
   /// For example "cairo 1.16.0, pixman 0.42.2, freetype 2.12.1, …".
   public var description: String {
-    "cairo \(cairo), pixman \(pixman), freetype \(freetype), libpng \(libpng), libdeflate \(libdeflate)"
+    "cairo \(cairo), pixman \(pixman), freetype \(freetype), pango \(pango), harfbuzz \(harfbuzz), "
+      + "fontconfig \(fontconfig), libpng \(libpng), libdeflate \(libdeflate)"
   }
 }
 
 /// The C libraries behind the `Cairo` module.
 public enum CairoLibrary {
-  /// The versions of cairo, pixman, FreeType, libpng and libdeflate loaded at run time.
+  /// The versions of the drawing, text and encoding libraries loaded at run time.
   public static var versions: LibraryVersions {
     LibraryVersions(
       cairo: String(cString: cairo_version_string()),
       pixman: pixmanVersion(),
       freetype: freeTypeVersion(),
       libpng: String(cString: png_get_libpng_ver(nil)),
-      libdeflate: LIBDEFLATE_VERSION_STRING)
+      libdeflate: LIBDEFLATE_VERSION_STRING,
+      pango: String(cString: pango_version_string()),
+      harfbuzz: String(cString: hb_version_string()),
+      fontconfig: fontconfigVersion())
   }
 
   /// Pixman's version, looked up in the already-loaded library.
@@ -58,6 +68,13 @@ public enum CairoLibrary {
       return "unknown"
     }
     return String(cString: unsafeBitCast(symbol, to: VersionString.self)())
+  }
+
+  /// Fontconfig's version as "2.14.1", from its packed integer (major × 10000 + minor × 100 +
+  /// revision).
+  private static func fontconfigVersion() -> String {
+    let packed = Int(FcGetVersion())
+    return "\(packed / 10000).\(packed / 100 % 100).\(packed % 100)"
   }
 
   /// FreeType reports its version only through a library instance, so make a short-lived one.

@@ -56,6 +56,8 @@ public final class Font: @unchecked Sendable {
   public let familyName: String
   /// The `cairo_font_face_t *`; we hold one reference, released in `deinit`.
   let face: OpaquePointer
+  /// The FreeType face behind `face`, alive as long as `face` is: for coverage questions.
+  private let freeTypeFace: FT_Face
 
   /// Loads the first face in a TrueType, OpenType or other FreeType-readable font file.
   ///
@@ -69,9 +71,13 @@ public final class Font: @unchecked Sendable {
         ? "is not readable" : "does not exist"
       // The default font missing is a set-up problem: say where we looked and what to install.
       let advice =
-        path == Self.defaultPath && reason == "does not exist"
-        ? " DejaVu Sans is in none of \(Self.defaultSearchPaths.joined(separator: ", ")): \(Self.installAdvice)."
-        : ""
+        reason != "does not exist"
+        ? ""
+        : path == Self.defaultPath
+          ? " DejaVu Sans is in none of \(Self.defaultSearchPaths.joined(separator: ", ")): \(Self.installAdvice)."
+          : path == FontStack.cjkPath
+            ? " A CJK font is in none of \(FontStack.cjkSearchPaths.joined(separator: ", ")): \(FontStack.cjkInstallAdvice)."
+            : ""
       throw GraphicsError(
         .fileNotReadable, path: path, "The font file '\(path)' \(reason).\(advice)")
     }
@@ -125,6 +131,7 @@ public final class Font: @unchecked Sendable {
       )
     }
     self.face = face
+    self.freeTypeFace = ftFace
     self.path = path
     self.bytes = UnsafeRawBufferPointer(
       start: bytes.baseAddress, count: contents.count)
@@ -134,6 +141,13 @@ public final class Font: @unchecked Sendable {
 
   deinit {
     cairo_font_face_destroy(face)
+  }
+
+  /// Whether the font's character map has a glyph for the character.
+  ///
+  /// - Complexity: O(log n) in the font's character map.
+  public func hasGlyph(for character: Unicode.Scalar) -> Bool {
+    FT_Get_Char_Index(freeTypeFace, FT_ULong(character.value)) != 0
   }
 }
 

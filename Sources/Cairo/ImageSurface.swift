@@ -109,4 +109,35 @@ public final class ImageSurface {
       UnsafeMutableRawBufferPointer(start: data, count: stride * height), stride
     )
   }
+
+  /// Whether every pixel is fully opaque.
+  ///
+  /// - Complexity: O(width × height).
+  public var isOpaque: Bool {
+    withUnsafePixels { buffer, stride in
+      for y in 0..<height {
+        // ARGB32 in native (little-endian) order: alpha is each pixel's fourth byte.
+        var x = 3
+        while x < 4 * width {
+          if buffer[y * stride + x] != 255 { return false }
+          x += 4
+        }
+      }
+      return true
+    }
+  }
+
+  /// The image painted over a solid colour: an opaque copy.
+  ///
+  /// - Throws: A ``CairoError`` if cairo cannot make the copy.
+  public func flattened(over red: Double, _ green: Double, _ blue: Double) throws -> ImageSurface {
+    let copy = try ImageSurface(width: width, height: height)
+    let context = try Context(copy)
+    context.setSource(red: red, green: green, blue: blue)
+    context.paint()
+    cairo_set_source_surface(context.pointer, pointer, 0, 0)
+    cairo_paint(context.pointer)
+    try context.checkStatus()
+    return copy
+  }
 }

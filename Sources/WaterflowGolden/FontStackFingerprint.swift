@@ -9,9 +9,13 @@ internal import WaterflowJSON
 ///
 /// Stored as `Golden/fingerprint.json`:
 /// ```json
-/// {"cairo": "1.16.0", "pixman": "0.42.2", "freetype": "2.12.1",
-///  "font": "DejaVuSans.ttf", "fontHash": "fnv1a64:…"}
+/// {"cairo": "1.16.0", "pixman": "0.42.2", "freetype": "2.12.1", "pango": "1.50.12",
+///  "harfbuzz": "6.0.0", "fontconfig": "2.14.1", "font": "DejaVuSans.ttf",
+///  "fontHash": "fnv1a64:…", "fonts": "DejaVuSans.ttf fnv1a64:…, wqy-microhei.ttc fnv1a64:…"}
 /// ```
+///
+/// Files recorded before text was laid out with Pango lack the last four fields; they read as
+/// empty, so such goldens are known to come from another stack.
 public struct FontStackFingerprint: Hashable, Sendable, Codable,
   CustomStringConvertible
 {
@@ -25,6 +29,14 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   public var font: String
   /// ``Font/fileHash`` of the font file.
   public var fontHash: String
+  /// Pango's version (line breaking, bidi, font fallback).
+  public var pango = ""
+  /// HarfBuzz's version (shaping).
+  public var harfbuzz = ""
+  /// Fontconfig's version (which font of the chain covers a character).
+  public var fontconfig = ""
+  /// Every font of the chain in the order tried, as "NAME HASH" joined by ", ".
+  public var fonts = ""
 
   /// The name of the file in the golden folder.
   public static let fileName = "fingerprint.json"
@@ -41,18 +53,48 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     self.fontHash = fontHash
   }
 
-  /// The fingerprint of this process: the loaded libraries and the renderer's font.
+  /// The fingerprint of this process: the loaded libraries and the renderer's fonts.
   public init(renderer: Renderer) {
-    self.init(font: renderer.font)
+    self.init(fonts: renderer.fonts)
   }
 
-  /// The fingerprint of this process: the loaded libraries and the given font.
-  package init(font: Font) {
+  /// The fingerprint of this process: the loaded libraries and a chain of fonts.
+  package init(fonts: FontStack) {
     let versions = CairoLibrary.versions
+    let first = fonts.fonts[0]
     self.init(
       cairo: versions.cairo, pixman: versions.pixman,
       freetype: versions.freetype,
-      font: (font.path as NSString).lastPathComponent, fontHash: font.fileHash)
+      font: (first.path as NSString).lastPathComponent, fontHash: first.fileHash)
+    pango = versions.pango
+    harfbuzz = versions.harfbuzz
+    fontconfig = versions.fontconfig
+    self.fonts = fonts.fonts.map { "\(($0.path as NSString).lastPathComponent) \($0.fileHash)" }
+      .joined(separator: ", ")
+  }
+
+  /// The keys every fingerprint file has.
+  static let requiredKeys = ["cairo", "pixman", "freetype", "font", "fontHash"]
+
+  /// A fingerprint from a file's fields: the ``requiredKeys`` must be there.
+  init(fields: [String: String]) {
+    self.init(
+      cairo: fields["cairo"] ?? "", pixman: fields["pixman"] ?? "",
+      freetype: fields["freetype"] ?? "", font: fields["font"] ?? "",
+      fontHash: fields["fontHash"] ?? "")
+    pango = fields["pango"] ?? ""
+    harfbuzz = fields["harfbuzz"] ?? ""
+    fontconfig = fields["fontconfig"] ?? ""
+    fonts = fields["fonts"] ?? ""
+  }
+
+  /// The fields as a file writes them, by key.
+  var fields: [(key: String, value: String)] {
+    [
+      ("cairo", cairo), ("font", font), ("fontHash", fontHash), ("fontconfig", fontconfig),
+      ("fonts", fonts), ("freetype", freetype), ("harfbuzz", harfbuzz), ("pango", pango),
+      ("pixman", pixman),
+    ]
   }
 
   /// "cairo 1.16.0, pixman 0.42.2, freetype 2.12.1, DejaVuSans.ttf (fnv1a64:…)".
@@ -65,13 +107,20 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   public func changes(since recorded: FontStackFingerprint) -> [String] {
     var out: [String] = []
     func compare(_ label: String, _ old: String, _ new: String) {
-      if old != new { out.append("\(label) \(old) → \(new)") }
+      // Fingerprints from before Pango have no text libraries.
+      if old != new { out.append("\(label) \(old.isEmpty ? "(none)" : old) → \(new)") }
     }
     compare("cairo", recorded.cairo, cairo)
     compare("pixman", recorded.pixman, pixman)
     compare("freetype", recorded.freetype, freetype)
+    compare("pango", recorded.pango, pango)
+    compare("harfbuzz", recorded.harfbuzz, harfbuzz)
+    compare("fontconfig", recorded.fontconfig, fontconfig)
     compare("font", recorded.font, font)
     compare("font file hash", recorded.fontHash, fontHash)
+    if recorded.font == font && recorded.fontHash == fontHash {
+      compare("fonts", recorded.fonts, fonts)
+    }
     return out
   }
 
@@ -84,16 +133,13 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     guard let document = try? JSONDocument(contentsOf: path) else { return nil }
     do throws(JSONInputError) {
       return try document.read { (r: inout JSONReader) throws(JSONInputError) in
-        var parts: [CodingKeys: String] = [:]
+        var parts: [String: String] = [:]
         try r.beginObject()
-        while let key = try r.nextKey(keys) { parts[key] = try r.string() }
-        for key in CodingKeys.allCases where parts[key] == nil {
-          throw r.fail(key: key.rawValue, "missing")
+        while let key = try r.nextKey(keys) { parts[key.rawValue] = try r.string() }
+        for key in requiredKeys where parts[key] == nil {
+          throw r.fail(key: key, "missing")
         }
-        return FontStackFingerprint(
-          cairo: parts[.cairo]!, pixman: parts[.pixman]!,
-          freetype: parts[.freetype]!,
-          font: parts[.font]!, fontHash: parts[.fontHash]!)
+        return FontStackFingerprint(fields: parts)
       }
     } catch {
       throw GoldenError(
@@ -104,7 +150,7 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case cairo, pixman, freetype, font, fontHash
+    case cairo, pixman, freetype, font, fontHash, pango, harfbuzz, fontconfig, fonts
   }
   // A newer Waterflow may record more; what this one reads is checked.
   private static let keys = JSONKeys<CodingKeys>(unknown: .skip)

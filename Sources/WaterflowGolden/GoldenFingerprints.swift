@@ -51,15 +51,16 @@ struct GoldenFingerprints: Equatable {
     }
     func stack(_ object: [String: Any], at field: String) throws(GoldenError) -> FontStackFingerprint {
       var parts: [String: String] = [:]
-      for key in ["cairo", "pixman", "freetype", "font", "fontHash"] {
+      for (key, _) in FontStackFingerprint(fields: [:]).fields {
         let path = field.isEmpty ? key : field + "." + key
-        guard let value = object[key] else { throw fail(path, "missing") }
+        guard let value = object[key] else {
+          if FontStackFingerprint.requiredKeys.contains(key) { throw fail(path, "missing") }
+          continue
+        }
         guard let text = value as? String else { throw fail(path, "not a string") }
         parts[key] = text
       }
-      return FontStackFingerprint(
-        cairo: parts["cairo"]!, pixman: parts["pixman"]!, freetype: parts["freetype"]!,
-        font: parts["font"]!, fontHash: parts["fontHash"]!)
+      return FontStackFingerprint(fields: parts)
     }
     var file = GoldenFingerprints(folder: try stack(top, at: ""))
     if let goldens = top["goldens"] {
@@ -85,10 +86,8 @@ struct GoldenFingerprints: Equatable {
     text += ",\n  \"goldens\" : {\n"
     text += goldens.keys.sorted().map { name in
       let s = goldens[name]!
-      let fields = [
-        ("cairo", s.cairo), ("font", s.font), ("fontHash", s.fontHash), ("freetype", s.freetype),
-        ("pixman", s.pixman),
-      ].map { "\(quote($0.0)) : \(quote($0.1))" }.joined(separator: ", ")
+      let fields = s.fields.map { "\(quote($0.key)) : \(quote($0.value))" }
+        .joined(separator: ", ")
       return "    \(quote(name)) : {\(fields)}"
     }.joined(separator: ",\n")
     text += "\n  }\n}\n"

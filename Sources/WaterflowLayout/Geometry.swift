@@ -53,6 +53,13 @@ public struct Rect: Hashable, Sendable {
   public var width: Double { size.width }
   public var height: Double { size.height }
 
+  /// The rectangle shrunk by `dx` at the left and right and `dy` at the top and bottom, never
+  /// to less than zero width or height.
+  public func insetBy(dx: Double, dy: Double) -> Rect {
+    Rect(
+      x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+  }
+
   /// Whether the point lies inside, counting the top and left edges but not the bottom and right.
   ///
   /// The half-open test means a point on the shared edge of two touching frames hits exactly one.

@@ -30,7 +30,10 @@ struct ActivityPlot {
     if let event = frame.event { events.append((frame.time, event)) }
   }
 
-  func pngData(font: Font, title: String) throws -> [UInt8] {
+  func pngData(fonts: FontStack, title: String) throws -> [UInt8] {
+    func text(_ string: String, _ size: Double) -> TextLayout {
+      TextLayout(string, fonts: fonts, size: size)
+    }
     let width = 900.0
     let height = 480.0
     let scale = 2.0
@@ -51,13 +54,10 @@ struct ActivityPlot {
     func px(_ t: Double) -> Double { left + t / tMax * plotW }
     func py(_ v: Double) -> Double { top + plotH - v / yMax * plotH }
 
-    c.setFont(font, size: 14)
     c.setSource(red: 0.1, green: 0.1, blue: 0.12)
-    c.moveTo(x: left, y: 24)
-    c.showText(title)
+    c.draw(text(title, 14), x: left, baselineY: 24)
 
     // Grid and ticks.
-    c.setFont(font, size: 11)
     let yStep = niceStep(yMax / 5)
     var v = 0.0
     while v <= yMax + 1e-9 {
@@ -67,10 +67,8 @@ struct ActivityPlot {
       c.lineTo(x: left + plotW, y: py(v).rounded() + 0.5)
       c.stroke()
       c.setSource(red: 0.3, green: 0.3, blue: 0.35)
-      let text = JSONNumber.format(v)
-      let e = c.textExtents(text)
-      c.moveTo(x: left - 8 - e.xAdvance, y: py(v) + 4)
-      c.showText(text)
+      let tick = text(JSONNumber.format(v), 11)
+      c.draw(tick, x: left - 8 - tick.width, baselineY: py(v) + 4)
       v += yStep
     }
     let tStep = niceStep(tMax / 8)
@@ -80,10 +78,8 @@ struct ActivityPlot {
       c.moveTo(x: px(t), y: top + plotH)
       c.lineTo(x: px(t), y: top + plotH + 5)
       c.stroke()
-      let text = String(format: tStep < 0.1 ? "%.2f" : "%.1f", t)
-      let e = c.textExtents(text)
-      c.moveTo(x: px(t) - e.xAdvance / 2, y: top + plotH + 18)
-      c.showText(text)
+      let tick = text(String(format: tStep < 0.1 ? "%.2f" : "%.1f", t), 11)
+      c.draw(tick, x: px(t) - tick.width / 2, baselineY: top + plotH + 18)
       t += tStep
     }
     // Axes.
@@ -93,20 +89,16 @@ struct ActivityPlot {
     c.lineTo(x: left, y: top + plotH)
     c.lineTo(x: left + plotW, y: top + plotH)
     c.stroke()
-    let xLabel = "time (s)"
-    c.moveTo(
-      x: left + plotW / 2 - c.textExtents(xLabel).xAdvance / 2, y: height - 12)
-    c.showText(xLabel)
+    let xLabel = text("time (s)", 11)
+    c.draw(xLabel, x: left + plotW / 2 - xLabel.width / 2, baselineY: height - 12)
     c.withSavedState {
       c.translate(x: 16, y: top + plotH / 2)
       c.rotate(by: -Double.pi / 2)
-      let label = "cells"
-      c.moveTo(x: -c.textExtents(label).xAdvance / 2, y: 0)
-      c.showText(label)
+      let label = text("cells", 11)
+      c.draw(label, x: -label.width / 2, baselineY: 0)
     }
 
     // Events: a dashed line at each, labelled at the top, so the jumps in the series have a cause.
-    c.setFont(font, size: 10)
     for (i, event) in events.enumerated() {
       c.setSource(red: 0.55, green: 0.2, blue: 0.6)
       c.lineWidth = 1
@@ -116,8 +108,7 @@ struct ActivityPlot {
       c.stroke()
       c.setDash([])
       // Alternate label rows, so that events close together do not overwrite each other.
-      c.moveTo(x: px(event.time) + 3, y: top + 11 + Double(i % 2) * 12)
-      c.showText(event.name)
+      c.draw(text(event.name, 10), x: px(event.time) + 3, baselineY: top + 11 + Double(i % 2) * 12)
     }
 
     // Series: steps, since counts change only at frames.
@@ -141,8 +132,7 @@ struct ActivityPlot {
       c.rectangle(x: left + plotW + 20, y: y - 6, width: 18, height: 4)
       c.fill()
       c.setSource(red: 0.15, green: 0.15, blue: 0.18)
-      c.moveTo(x: left + plotW + 44, y: y)
-      c.showText(name)
+      c.draw(text(name, 11), x: left + plotW + 44, baselineY: y)
     }
     try c.checkStatus()
     return surface.pngData()

@@ -83,10 +83,10 @@ final class ContactSheet {
     if let e = frame.event { label += "  \(e)" }
     // An event ("load more 20") can make the label wider than a narrow thumbnail: shrink it to
     // fit rather than run into the next label.
-    context.setFont(renderer.font, size: 10)
-    let width = context.textExtents(label).xAdvance
-    if width > thumbnail.width {
-      context.setFont(renderer.font, size: max(6, 10 * thumbnail.width / width))
+    var text = TextLayout(label, fonts: renderer.fonts, size: 10)
+    if text.width > thumbnail.width {
+      text = TextLayout(
+        label, fonts: renderer.fonts, size: max(6, 10 * thumbnail.width / text.width))
     }
     context.setSource(red: 0.15, green: 0.15, blue: 0.18)
     context.withSavedState {
@@ -94,8 +94,7 @@ final class ContactSheet {
         x: x, y: y + thumbnail.height, width: thumbnail.width,
         height: Self.labelHeight)
       context.clip()
-      context.moveTo(x: x, y: y + thumbnail.height + 13)
-      context.showText(label)
+      context.draw(text, x: x, baselineY: y + thumbnail.height + 13)
     }
   }
 

@@ -433,7 +433,7 @@ public struct ScrollJob: Sendable {
       let title =
         "Cell reuse over \(total) frames at \(JSONNumber.format(script.fps)) fps"
       try writeAtomically(
-        try chart.pngData(font: mainRenderer.font, title: title), to: path)
+        try chart.pngData(fonts: mainRenderer.fonts, title: title), to: path)
       activity = nil
     }
     // Last, so that any failure before leaves the previous output in place.

@@ -26,6 +26,9 @@ public struct FrameContent: Hashable, Sendable {
   public var viewport: Size
   public var contentOffset: Point
   public var isHorizontal: Bool
+  /// Whether columns run right to left: index badges then sit at each cell's leading (right)
+  /// edge, as UIKit mirrors them.
+  public var isRightToLeft = false
   public var preloadBuffer: Double
   public var isLoading: Bool
   /// The displayed cells, by ascending index.
@@ -43,6 +46,7 @@ public struct FrameContent: Hashable, Sendable {
     viewport = view.bounds
     contentOffset = view.contentOffset
     isHorizontal = view.isHorizontal
+    isRightToLeft = view.layout?.direction == .rightToLeft
     preloadBuffer = view.preloadBuffer
     isLoading = view.isLoading
     cells = view.displayed.map { index, cell in

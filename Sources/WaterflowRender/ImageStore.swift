@@ -1,5 +1,6 @@
 package import Cairo
 public import PNGCodec
+import WaterflowView
 
 /// Loads the cells' images once each, remembering which could not be loaded.
 ///
@@ -7,6 +8,8 @@ public import PNGCodec
 /// shop demo does while an image downloads, and the caller reports ``failures`` as warnings.
 public final class ImageStore {
   private var loaded: [String: ImageSurface] = [:]
+  /// Whether each loaded image is opaque, found once per image.
+  private var opaque: [String: Bool] = [:]
   /// Why each image that could not be loaded failed, by path.
   public private(set) var failures: [String: String] = [:]
   /// The paths of images that exist but cannot be drawn (not PNG, JPEG or WebP, or not
@@ -27,6 +30,7 @@ public final class ImageStore {
     do {
       let image = try ImageSurface(contentsOfImageFile: path)
       loaded[path] = image
+      opaque[path] = image.isOpaque
       return image
     } catch {
       failures[path] = "\(error)"
@@ -38,5 +42,13 @@ public final class ImageStore {
       }
       return nil
     }
+  }
+
+  /// The image at a path over a cell's colour, opaque: itself when it has no translucent
+  /// pixels, else a copy flattened over the colour.
+  func opaqueImage(at path: String, item: Int, over color: Color) -> ImageSurface? {
+    guard let image = image(at: path, item: item) else { return nil }
+    if opaque[path] == true { return image }
+    return (try? image.flattened(over: color.red, color.green, color.blue)) ?? image
   }
 }

@@ -38,7 +38,8 @@ extension Renderer {
       drawSupplements(frame, style: style, in: context)
       for cell in frame.cells {
         drawCell(
-          cell, in: context, style: style, debug: options.debug, marks: options.reuseMarks)
+          cell, in: context, style: style, debug: options.debug, marks: options.reuseMarks,
+          isRightToLeft: frame.isRightToLeft)
       }
       if options.debug { drawGuides(frame.columnGuides, in: context) }
       textOrigin = .zero
@@ -52,7 +53,7 @@ extension Renderer {
 
   func drawCell(
     _ cell: FrameContent.Cell, in context: Context, style: Style, debug: Bool,
-    marks: LayoutPass?
+    marks: LayoutPass?, isRightToLeft: Bool
   ) {
     let r = cell.frame
     guard r.width > 0, r.height > 0 else { return }
@@ -67,13 +68,23 @@ extension Renderer {
       // A title takes a band at the bottom; the image and its price bar fill the rest.
       let titleBand = cell.title == nil ? 0 : min(style.title.bandHeight, r.height)
       let picture = Rect(x: r.minX, y: r.minY, width: r.width, height: r.height - titleBand)
-      fill(context, r, cell.color ?? style.placeholder)
-      if let path = cell.imagePath, picture.height > 0 {
-        if let image = images.image(at: path, item: cell.index) {
-          context.draw(
-            image, aspectFillX: picture.minX, y: picture.minY, width: picture.width,
-            height: picture.height)
-        } else {
+      let color = cell.color ?? style.placeholder
+      // A photo is drawn opaque (flattened over the cell's colour where it is translucent) and
+      // without the colour filled under it: at a fractional cell edge both would be blended in
+      // by coverage, and the colour would show as a 1-px fringe round the photo.
+      let image = cell.imagePath.flatMap { path in
+        picture.height > 0 ? images.opaqueImage(at: path, item: cell.index, over: color) : nil
+      }
+      if let image {
+        if titleBand > 0 {
+          fill(context, Rect(x: r.minX, y: picture.maxY, width: r.width, height: titleBand), color)
+        }
+        context.draw(
+          image, aspectFillX: picture.minX, y: picture.minY, width: picture.width,
+          height: picture.height)
+      } else {
+        fill(context, r, color)
+        if cell.imagePath != nil, picture.height > 0 {
           drawLoadingPlaceholder(in: picture, style: style, context: context)
         }
       }
@@ -84,7 +95,9 @@ extension Renderer {
           height: priceBar.height)
         fill(context, bar, priceBar.color)
         setSource(priceBar.textColor, in: context)
-        drawText(price, centeredIn: bar, size: priceBar.fontSize, in: context)
+        drawText(
+          price, in: bar.insetBy(dx: 4, dy: 0), TextPlacement(size: priceBar.fontSize),
+          in: context)
       }
       if let title = cell.title, titleBand > 0 {
         drawTitle(
@@ -94,7 +107,7 @@ extension Renderer {
       if style.indexLabels || debug {
         var label = cell.text ?? String(cell.index)
         if debug { label += "  #\(cell.instanceID)" }
-        drawLabel(label, at: Point(x: r.minX + 4, y: r.minY + 4), style: style.label, in: context)
+        drawLabel(label, in: r, leadingEdgeIsRight: isRightToLeft, style: style.label, in: context)
       }
       if let marks {
         let id = cell.instanceID
@@ -111,17 +124,15 @@ extension Renderer {
             x: r.minX + 2, y: r.minY + 2, width: r.width - 4,
             height: r.height - 4)
           context.stroke()
+          // At the trailing edge, opposite the index badge.
           let tag = created ? "new" : "reused"
-          // Set here too: with index labels hidden, no font is set yet.
-          context.setFont(font, size: Palette.labelFontSize)
-          let e = context.textExtents(tag)
+          let width = textWidth(tag, size: Palette.labelFontSize) + 8
           let box = Rect(
-            x: r.maxX - e.xAdvance - 12, y: r.minY + 4, width: e.xAdvance + 8,
+            x: isRightToLeft ? r.minX + 4 : r.maxX - width - 4, y: r.minY + 4, width: width,
             height: 16)
           fill(context, box, c)
           context.setSource(red: 1, green: 1, blue: 1)
-          drawText(
-            tag, centeredIn: box, size: Palette.labelFontSize, in: context)
+          drawText(tag, in: box, TextPlacement(size: Palette.labelFontSize), in: context)
         }
       }
       if debug {
@@ -135,20 +146,25 @@ extension Renderer {
     }
   }
 
-  /// The index label: text on a rounded tag in the top-left corner, readable at scale 1.
+  /// The index label: text on a rounded tag in the cell's leading top corner (the top-left, or
+  /// the top-right when columns run right to left), readable at scale 1, cut with "…" to the
+  /// cell's width.
   private func drawLabel(
-    _ text: String, at origin: Point, style: Style.Bar, in context: Context
+    _ text: String, in cell: Rect, leadingEdgeIsRight: Bool, style: Style.Bar,
+    in context: Context
   ) {
-    context.setFont(font, size: Palette.labelFontSize)
-    let e = context.textExtents(text)
+    let placement = TextPlacement(size: Palette.labelFontSize)
+    let laidOut = layout(text, width: max(0, cell.width - 16), placement)
+    let width = min(laidOut.logicalBox.width, max(0, cell.width - 16)) + 8
+    let tag = Rect(
+      x: leadingEdgeIsRight ? cell.maxX - 4 - width : cell.minX + 4, y: cell.minY + 4,
+      width: width, height: 16)
     setSource(style.color, in: context)
     context.roundedRectangle(
-      x: origin.x, y: origin.y, width: e.xAdvance + 8, height: 16, radius: 3)
+      x: tag.minX, y: tag.minY, width: tag.width, height: tag.height, radius: 3)
     context.fill()
     setSource(style.textColor, in: context)
-    context.moveTo(x: origin.x + 4, y: origin.y + 12.5)
-    context.showText(text)
-    record(text, Rect(x: origin.x + 4, y: origin.y, width: e.xAdvance, height: 16))
+    drawText(text, in: tag.insetBy(dx: 4, dy: 0), placement, in: context)
   }
 
   /// An item's title in its band: up to two lines, left-aligned, the last ending in "…" when
@@ -157,25 +173,17 @@ extension Renderer {
     _ text: String, in band: Rect, style: Style.Title, context: Context
   ) {
     fill(context, band, style.color)
-    context.setFont(font, size: style.fontSize)
-    let padding = 8.0
-    let lines = TextFitting.lines(
-      text, width: band.width - 2 * padding, maxLines: 2
-    ) { context.textExtents($0).xAdvance }
-    let metrics = context.fontExtents
-    // Each line's ink centred in its line height, below a padding of 6 pt.
-    let lead = (style.lineHeight - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
     setSource(style.textColor, in: context)
-    for (i, line) in lines.enumerated() {
-      context.moveTo(
-        x: band.minX + padding, y: band.minY + 6 + Double(i) * style.lineHeight + lead)
-      context.showText(line)
-    }
-    record(
+    // Below a padding of 6 pt, 8 pt from the sides.
+    drawText(
       text,
-      Rect(
-        x: band.minX + padding, y: band.minY + 6, width: band.width - 2 * padding,
-        height: Double(lines.count) * style.lineHeight))
+      in: Rect(
+        x: band.minX + 8, y: band.minY + 6, width: max(0, band.width - 16),
+        height: band.height - 6),
+      TextPlacement(
+        size: style.fontSize, alignment: .leading, maxLines: 2, lineHeight: style.lineHeight,
+        centeredVertically: false),
+      in: context)
   }
 
   private func drawLoadingPlaceholder(in r: Rect, style: Style, context: Context) {
@@ -184,9 +192,8 @@ extension Renderer {
     drawSpinner(at: Point(x: r.midX, y: r.midY - 10), radius: 8, color: color, in: context)
     context.setSource(red: color.red, green: color.green, blue: color.blue)
     drawText(
-      "loading",
-      centeredIn: Rect(x: r.minX, y: r.midY + 4, width: r.width, height: 16),
-      size: 11, in: context)
+      "loading", in: Rect(x: r.minX, y: r.midY + 4, width: r.width, height: 16),
+      TextPlacement(size: 11), in: context)
   }
 
   // MARK: - Header, footer, empty and loading views
@@ -196,10 +203,10 @@ extension Renderer {
       switch bar.style {
       case .header:
         drawBar(bar.text, in: bar.frame, style: style.header, separator: style.separator,
-          context: context, edge: .bottom)
+          context: context, edge: .bottom, rotated: frame.isHorizontal)
       case .footer:
         drawBar(bar.text, in: bar.frame, style: style.footer, separator: style.separator,
-          context: context, edge: .top)
+          context: context, edge: .top, rotated: frame.isHorizontal)
       case .section:
         drawBar(
           bar.text, in: bar.frame, style: style.section, separator: style.separator,
@@ -216,8 +223,13 @@ extension Renderer {
           in: context)
       }
       context.setSource(red: color.red, green: color.green, blue: color.blue)
+      let lineHeight = Palette.titleFontSize * 1.2
       drawText(
-        empty.text, centeredIn: r, size: Palette.titleFontSize, in: context)
+        empty.text, in: r.insetBy(dx: 16, dy: 0),
+        TextPlacement(
+          size: Palette.titleFontSize,
+          maxLines: max(1, Int((r.height - 16) / lineHeight)), lineHeight: lineHeight),
+        in: context)
     }
   }
 
@@ -225,7 +237,7 @@ extension Renderer {
 
   private func drawBar(
     _ text: String, in r: Rect, style: Style.Bar, separator: Color, context: Context, edge: Edge,
-    leading: Bool = false
+    leading: Bool = false, rotated: Bool = false
   ) {
     guard r.width > 0, r.height > 0 else { return }
     context.withSavedState {
@@ -237,17 +249,16 @@ extension Renderer {
         fill(context, Rect(x: r.minX, y: y, width: r.width, height: 0.5), separator)
       }
       setSource(style.textColor, in: context)
-      if leading {
-        context.setFont(font, size: Palette.titleFontSize)
-        let e = context.textExtents(text)
-        context.moveTo(x: r.minX + 8, y: r.midY - (e.yBearing + e.height / 2))
-        context.showText(text)
-        record(
-          text, Rect(x: r.minX + 8 + e.xBearing, y: r.midY - e.height / 2, width: e.width,
-            height: e.height))
-      } else {
-        drawText(text, centeredIn: r, size: Palette.titleFontSize, in: context)
-      }
+      // As many lines as the bar has room for (one, usually), 8 pt from its ends.
+      let lineHeight = Palette.titleFontSize * 1.2
+      let across = rotated ? r.width : r.height
+      drawText(
+        text, in: rotated ? r.insetBy(dx: 0, dy: 8) : r.insetBy(dx: 8, dy: 0),
+        TextPlacement(
+          size: Palette.titleFontSize, alignment: leading ? .leading : .center,
+          maxLines: max(1, Int((across - 4) / lineHeight)), lineHeight: lineHeight,
+          rotated: rotated),
+        in: context)
     }
   }
 
@@ -332,18 +343,16 @@ extension Renderer {
     context.stroke()
     let text =
       "offset \(short(frame.offset)) · \(frame.cells.count) displayed · pool \(frame.poolCount)"
-    context.setFont(font, size: 11)
-    let e = context.textExtents(text)
+    let width = textWidth(text, size: 11)
     let tag = Rect(
-      x: viewport.maxX - e.xAdvance - 14, y: viewport.maxY - 22,
-      width: e.xAdvance + 10, height: 18)
+      x: viewport.maxX - width - 14, y: viewport.maxY - 22, width: width + 10, height: 18)
     fill(
       context, tag,
       Color(
         red: Palette.viewport.red, green: Palette.viewport.green,
         blue: Palette.viewport.blue, alpha: 0.9))
     context.setSource(red: 1, green: 1, blue: 1)
-    drawText(text, centeredIn: tag, size: 11, in: context)
+    drawText(text, in: tag, TextPlacement(size: 11), in: context)
   }
 
   // MARK: - Helpers
@@ -356,30 +365,6 @@ extension Renderer {
     context.setSource(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
     context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
     context.fill()
-  }
-
-  /// Draws text centred in a rectangle with the current source colour.
-  func drawText(
-    _ text: String, centeredIn r: Rect, size: Double, in context: Context
-  ) {
-    context.setFont(font, size: size)
-    let e = context.textExtents(text)
-    context.moveTo(
-      x: r.midX - (e.xBearing + e.width / 2),
-      y: r.midY - (e.yBearing + e.height / 2))
-    context.showText(text)
-    record(
-      text, Rect(x: r.midX - e.width / 2, y: r.midY - e.height / 2, width: e.width, height: e.height))
-  }
-
-  /// Notes a drawn text and its box, given in the coordinates it was drawn in.
-  func record(_ text: String, _ box: Rect) {
-    drawnTexts.append(
-      DrawnText(
-        text: text,
-        box: Rect(
-          x: box.minX + textOrigin.x, y: box.minY + textOrigin.y, width: box.width,
-          height: box.height)))
   }
 }
 

@@ -47,9 +47,7 @@ extension Renderer {
           fill(context, r, cell.backgroundColor ?? Palette.placeholder)
           if r.height * g.factor >= 9 {
             context.setSource(red: 0.1, green: 0.1, blue: 0.12)
-            drawText(
-              String(i), centeredIn: r, size: min(28, r.height * 0.5),
-              in: context)
+            drawText(String(i), in: r, TextPlacement(size: min(28, r.height * 0.5)), in: context)
           }
         } else {
           let end = view.isHorizontal ? r.maxX : r.maxY
@@ -102,29 +100,30 @@ extension Renderer {
       (Palette.recycled, "scrolled past: their cells went to the reuse pool"),
       (Palette.notYetShown, "not yet shown: no cell created for them"),
     ]
-    context.setFont(font, size: 11)
-    for (color, text) in rows {
+    // Each text on a 14-pt line beside its swatch, as wide as the canvas allows.
+    let text = TextPlacement(size: 11, alignment: .leading)
+    func line(_ string: String, x: Double, y: Double) {
+      drawText(
+        string, in: Rect(x: x, y: y, width: max(0, g.canvas.width - g.margin - x), height: 14),
+        text, in: context)
+    }
+    for (color, label) in rows {
       fill(context, Rect(x: x, y: y, width: 14, height: 12), color)
       context.setSource(red: 0.15, green: 0.15, blue: 0.18)
-      context.moveTo(x: x + 20, y: y + 10)
-      context.showText(text)
+      line(label, x: x + 20, y: y - 1)
       y += 18
     }
     let pool = view.reusePool.cells
     context.setSource(red: 0.15, green: 0.15, blue: 0.18)
-    context.moveTo(x: x, y: y + 12)
     let caption = "reuse pool (\(pool.count)):"
-    context.showText(caption)
-    var px = x + context.textExtents(caption).xAdvance + 8
+    line(caption, x: x, y: y + 1)
+    var px = x + textWidth(caption, size: 11) + 8
     for cell in pool.prefix(24) {
       fill(
         context, Rect(x: px, y: y + 2, width: 12, height: 12),
         cell.backgroundColor ?? Palette.placeholder)
       px += 15
     }
-    if pool.isEmpty {
-      context.moveTo(x: px, y: y + 12)
-      context.showText("empty")
-    }
+    if pool.isEmpty { line("empty", x: px, y: y + 1) }
   }
 }

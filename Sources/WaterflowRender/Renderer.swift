@@ -56,10 +56,14 @@ public final class Renderer {
   /// The font file drawn with when none is given: DejaVu Sans, from Debian's fonts-dejavu-core.
   public static let defaultFontPath = Font.defaultPath
 
-  /// The font of every text, loaded from a file: never fontconfig's choice.
-  package let font: Font
-  /// The font file the renderer loaded.
+  /// The fonts of every text, loaded from files: never fontconfig's choice.
+  package let fonts: FontStack
+  /// The first font of the chain: the one given, or DejaVu Sans.
+  package var font: Font { fonts.fonts[0] }
+  /// The font file tried first: the one given, or DejaVu Sans.
   public var fontPath: String { font.path }
+  /// Every font file of the chain, in the order they are tried for each character.
+  public var fontPaths: [String] { fonts.fonts.map(\.path) }
   /// The cells' images.
   public let images: ImageStore
   /// The texts the last drawing drew, in drawing order, with their boxes in canvas points.
@@ -68,13 +72,18 @@ public final class Renderer {
   /// canvas points for ``drawnTexts``.
   var textOrigin = Point.zero
 
-  /// Creates a renderer with a font file (DejaVu Sans by default).
+  /// The fonts tried after the given one, for the characters it lacks: DejaVu Sans, then a CJK
+  /// font (WenQuanYi Micro Hei, from Debian's fonts-wqy-microhei).
+  public static var fallbackFontPaths: [String] { FontStack.defaultPaths }
+
+  /// Creates a renderer whose text tries a font file first (DejaVu Sans by default), then
+  /// ``fallbackFontPaths``.
   ///
-  /// - Throws: An error naming the file when the font cannot be loaded.
+  /// - Throws: An error naming the file when a font cannot be loaded.
   public init(
     fontPath: String = Renderer.defaultFontPath, images: ImageStore = ImageStore()
   ) throws {
-    font = try Font(contentsOfFile: fontPath)
+    fonts = try FontStack(paths: [fontPath] + Renderer.fallbackFontPaths)
     self.images = images
   }
 

@@ -14,8 +14,13 @@ enum VersionText {
     do {
       let renderer = try Renderer(fontPath: fontPath)
       let stack = FontStackFingerprint(renderer: renderer)
-      lines.append("libraries: cairo \(stack.cairo), pixman \(stack.pixman), freetype \(stack.freetype)")
-      lines.append("fonts: 1. \(stack.font) (\(stack.fontHash)) at \(renderer.fontPath)")
+      lines.append(
+        "libraries: cairo \(stack.cairo), pixman \(stack.pixman), freetype \(stack.freetype), "
+          + "pango \(stack.pango), harfbuzz \(stack.harfbuzz), fontconfig \(stack.fontconfig)")
+      lines.append("fonts, tried in this order for each character:")
+      for (i, font) in renderer.fonts.fonts.enumerated() {
+        lines.append("  \(i + 1). \(font.familyName) (\(font.fileHash)) at \(font.path)")
+      }
     } catch {
       lines.append("fonts: none loadable: \(error)")
     }

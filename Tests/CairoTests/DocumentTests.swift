@@ -19,10 +19,9 @@ private func renderPDF() throws -> [UInt8] {
   }
   document.showPage()
   document.setPageSize(width: 300, height: 200)
-  context.setFont(testFont, size: 20)
   context.setSource(red: 0, green: 0, blue: 0)
-  context.moveTo(x: 20, y: 40)
-  context.showText("Second page")
+  context.draw(
+    TextLayout("Second page", fonts: makeTestFonts(), size: 20), x: 20, baselineY: 40)
   document.showPage()
   try context.checkStatus()
   return try document.finish()

@@ -12,6 +12,12 @@ let testFont: Font = {
   }
 }()
 
+/// The default chain (DejaVu Sans, WenQuanYi Micro Hei): a new stack per call, since a stack
+/// lays out on one thread at a time and tests run in parallel.
+func makeTestFonts() -> FontStack {
+  do { return try FontStack(paths: FontStack.defaultPaths) } catch { fatalError("\(error)") }
+}
+
 /// Draws a frame like the ones Waterflow renders: a grey background, `count` solid cards in a
 /// three-column staggered grid with index labels, and a translucent caption strip with white
 /// text near each card's bottom.
@@ -20,6 +26,7 @@ func drawTestFrame(
 ) {
   context.setSource(red: 0.93, green: 0.93, blue: 0.94)
   context.paint()
+  let fonts = makeTestFonts()
   let columns = 3
   let margin = 16.0
   let columnWidth = (width - margin * Double(columns + 1)) / Double(columns)
@@ -38,18 +45,16 @@ func drawTestFrame(
     context.roundedRectangle(
       x: x, y: y, width: columnWidth, height: cardHeight, radius: 12)
     context.fill()
-    context.setFont(testFont, size: 48)
     context.setSource(red: 0.1, green: 0.1, blue: 0.12)
-    context.moveTo(x: x + 20, y: y + 64)
-    context.showText("\(index)")
+    context.draw(TextLayout("\(index)", fonts: fonts, size: 48), x: x + 20, baselineY: y + 64)
     context.setSource(red: 0, green: 0, blue: 0, alpha: 0.45)
     context.rectangle(
       x: x, y: y + cardHeight - 48, width: columnWidth, height: 36)
     context.fill()
-    context.setFont(testFont, size: 18)
     context.setSource(red: 1, green: 1, blue: 1)
-    context.moveTo(x: x + 12, y: y + cardHeight - 24)
-    context.showText("Item \(index) · caption")
+    context.draw(
+      TextLayout("Item \(index) · caption", fonts: fonts, size: 18), x: x + 12,
+      baselineY: y + cardHeight - 24)
   }
 }
 

@@ -20,10 +20,9 @@ private func makeTranslucentSurface() throws -> ImageSurface {
     context.rectangle(x: Double(x), y: 0, width: 1, height: 48)
     context.fill()
   }
-  context.setFont(testFont, size: 14)
   context.setSource(red: 1, green: 1, blue: 1, alpha: 0.7)
-  context.moveTo(x: 4, y: 60)
-  context.showText("translucent text")
+  context.draw(
+    TextLayout("translucent text", fonts: makeTestFonts(), size: 14), x: 4, baselineY: 60)
   try context.checkStatus()
   return surface
 }

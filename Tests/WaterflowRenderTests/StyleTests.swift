@@ -195,38 +195,3 @@ import WaterflowScene
     }
   }
 }
-
-/// Titles' line breaking, with a measure of 1 per character.
-@Suite struct TextFittingTests {
-  private func fit(_ text: String, width: Double, lines: Int = 2) -> [String] {
-    TextFitting.lines(text, width: width, maxLines: lines) { Double($0.count) }
-  }
-
-  @Test func shortText_isOneLine() {
-    #expect(fit("Silk scarf", width: 20) == ["Silk scarf"])
-  }
-
-  @Test func breaksAtSpaces() {
-    #expect(fit("Linen summer dress", width: 12) == ["Linen summer", "dress"])
-  }
-
-  @Test func tooLong_endsInAnEllipsisThatFits() {
-    let lines = fit("Canvas tote bag, natural colour, large enough", width: 16)
-    #expect(lines.count == 2)
-    #expect(lines[1].hasSuffix("…"))
-    #expect(lines.allSatisfy { $0.count <= 16 })
-  }
-
-  @Test func newline_breaksTheLine() {
-    #expect(fit("First\nSecond", width: 40) == ["First", "Second"])
-  }
-
-  @Test func cjk_breaksBetweenCharacters() {
-    #expect(fit("蘑菇街新品上架", width: 4) == ["蘑菇街新", "品上架"])
-    #expect(fit("蘑菇街新品上架夏季", width: 3) == ["蘑菇街", "新品…"])
-  }
-
-  @Test func longWord_breaksBetweenCharacters() {
-    #expect(fit("Supercalifragilistic", width: 8, lines: 3) == ["Supercal", "ifragili", "stic"])
-  }
-}

@@ -1,0 +1,168 @@
+internal import CCairo
+
+/// Where lines sit across the width of a text box.
+public enum TextAlignment: Sendable {
+  /// At the start of the line: the left for left-to-right text, the right for Arabic or Hebrew.
+  case leading
+  /// Centred.
+  case center
+}
+
+/// Text shaped and broken into lines with a ``FontStack``, ready to draw.
+///
+/// HarfBuzz shapes each run with the first font of the stack that has its characters (Arabic
+/// joins, marks attach), and Pango orders the runs with the Unicode bidi algorithm. Lines break
+/// at `\n`, between words and, where there are no spaces (Chinese), between characters; text
+/// that needs more lines than `maxLines`, or is wider than the box on one line, ends in "…".
+///
+/// ```swift
+/// let title = TextLayout("蘑菇街 · 新品上架", fonts: fonts, size: 17, width: 300)
+/// context.draw(title, x: 20, y: 12)
+/// ```
+public final class TextLayout {
+  /// The text as given.
+  public let text: String
+  /// The `PangoLayout *`; owned.
+  private let layout: OpaquePointer
+  /// Whether paragraphs after the last line were dropped and "…" added by us.
+  private var droppedLines = false
+
+  /// Lays out text.
+  ///
+  /// - Parameters:
+  ///   - text: The text; `\n` starts a new line.
+  ///   - fonts: The fonts, tried in order for each character.
+  ///   - size: The em size, in user-space units.
+  ///   - width: The box's width: longer lines wrap, and a line that cannot wrap is cut with
+  ///     "…". Nil for no limit.
+  ///   - maxLines: At most this many lines; the last ends in "…" when text is left over.
+  ///   - lineHeight: From one baseline to the next; 1.2 × `size` when nil.
+  ///   - alignment: Where lines sit in the width.
+  public init(
+    _ text: String, fonts: FontStack, size: Double, width: Double? = nil, maxLines: Int = 1,
+    lineHeight: Double? = nil, alignment: TextAlignment = .leading
+  ) {
+    self.text = text
+    layout = pango_layout_new(fonts.pangoContext)
+    let description = pango_font_description_new()
+    pango_font_description_set_family(description, fonts.families)
+    pango_font_description_set_absolute_size(description, units(size))
+    pango_layout_set_font_description(layout, description)
+    pango_font_description_free(description)
+    // A fixed line height makes "at most n lines" an exact height, even when a line mixes
+    // DejaVu with the taller CJK font.
+    let lineHeight = lineHeight ?? (size * 1.2)
+    let attributes = pango_attr_list_new()
+    pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32(units(lineHeight))))
+    pango_layout_set_attributes(layout, attributes)
+    pango_attr_list_unref(attributes)
+    pango_layout_set_alignment(layout, alignment == .center ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
+    let lines = max(1, maxLines)
+    if let width {
+      pango_layout_set_width(layout, Int32(units(max(0, width))))
+      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    }
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    // Half a line of slack: Pango keeps the lines whose whole height fits.
+    pango_layout_set_height(layout, Int32(units((Double(lines) + 0.5) * lineHeight)))
+    pango_layout_set_text(layout, text, -1)
+    // Pango ellipsizes only a paragraph that goes on; paragraphs after the last line that fits
+    // are dropped silently. Then lay out the text up to that line with "…" after it, which
+    // Pango shortens to fit as it would its own.
+    let shown = Int(shownByteCount)
+    let rest = text.utf8.dropFirst(shown)
+    if pango_layout_is_ellipsized(layout) == 0
+      && rest.contains(where: { $0 != 0x0A && $0 != 0x20 })
+    {
+      var prefix = String(decoding: text.utf8.prefix(shown), as: UTF8.self)
+      while prefix.last?.isWhitespace == true { prefix.removeLast() }
+      pango_layout_set_text(layout, prefix + "…", -1)
+      droppedLines = true
+    }
+  }
+
+  deinit {
+    waterflow_object_unref(UnsafeMutableRawPointer(layout))
+  }
+
+  /// How many UTF-8 bytes of the layout's text its lines show.
+  private var shownByteCount: Int32 {
+    let count = pango_layout_get_line_count(layout)
+    guard count > 0, let line = pango_layout_get_line_readonly(layout, count - 1) else { return 0 }
+    return line.pointee.start_index + line.pointee.length
+  }
+
+  /// The logical box: the lines' advance widths and line heights, from the drawing origin.
+  ///
+  /// - Complexity: O(1) once laid out (Pango caches the layout).
+  public var logicalBox: (x: Double, y: Double, width: Double, height: Double) {
+    extents().logical
+  }
+
+  /// The ink box: where the glyphs put paint, from the drawing origin.
+  ///
+  /// - Complexity: O(1) once laid out.
+  public var inkBox: (x: Double, y: Double, width: Double, height: Double) {
+    extents().ink
+  }
+
+  /// The width of the widest line.
+  public var width: Double { logicalBox.width }
+
+  /// From the top of the layout to the first line's baseline.
+  public var baseline: Double { Double(pango_layout_get_baseline(layout)) / scale }
+
+  /// The number of lines.
+  public var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
+
+  /// Whether text was cut and ended in "…".
+  public var isTruncated: Bool { droppedLines || pango_layout_is_ellipsized(layout) != 0 }
+
+  /// The number of glyphs drawn as boxes because no font of the stack has their character.
+  public var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+  /// Whether the first paragraph reads right to left (Arabic, Hebrew), by its first strong
+  /// character.
+  public var isRightToLeft: Bool {
+    guard let line = pango_layout_get_line_readonly(layout, 0) else { return false }
+    return line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+  }
+
+  /// Draws the layout with its top-left corner (of the logical box's first line) at a point,
+  /// in the context's current source.
+  func draw(in context: OpaquePointer, x: Double, y: Double) {
+    cairo_move_to(context, x, y)
+    pango_cairo_show_layout(context, layout)
+  }
+
+  private func extents() -> (
+    ink: (x: Double, y: Double, width: Double, height: Double),
+    logical: (x: Double, y: Double, width: Double, height: Double)
+  ) {
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, &logical)
+    func box(_ r: PangoRectangle) -> (x: Double, y: Double, width: Double, height: Double) {
+      (Double(r.x) / scale, Double(r.y) / scale, Double(r.width) / scale, Double(r.height) / scale)
+    }
+    return (box(ink), box(logical))
+  }
+}
+
+private let scale = Double(PANGO_SCALE)
+
+private func units(_ points: Double) -> Double { (points * scale).rounded() }
+
+extension Context {
+  /// Draws laid-out text with the top-left of its first line's box at a point, in the current
+  /// source colour. The output is real, searchable text in PDF and SVG documents.
+  public func draw(_ text: TextLayout, x: Double, y: Double) {
+    text.draw(in: pointer, x: x, y: y)
+  }
+
+  /// Draws laid-out text with its first baseline starting at a point, in the current source
+  /// colour.
+  public func draw(_ text: TextLayout, x: Double, baselineY: Double) {
+    text.draw(in: pointer, x: x, y: baselineY - text.baseline)
+  }
+}

@@ -1,0 +1,75 @@
+package import Cairo
+import WaterflowView
+
+/// How a text sits in its box.
+struct TextPlacement {
+  var size: Double
+  var alignment: TextAlignment = .center
+  var maxLines = 1
+  var lineHeight: Double? = nil
+  /// Centred vertically in the box; otherwise its first line starts at the box's top.
+  var centeredVertically = true
+  /// Drawn along the box's long side, reading bottom to top: the text of a horizontal flow's
+  /// narrow header and footer strips.
+  var rotated = false
+}
+
+extension Renderer {
+  /// Lays out text for a box's width with the renderer's fonts.
+  func layout(_ text: String, width: Double?, _ placement: TextPlacement) -> TextLayout {
+    TextLayout(
+      text, fonts: fonts, size: placement.size, width: width, maxLines: placement.maxLines,
+      lineHeight: placement.lineHeight, alignment: placement.alignment)
+  }
+
+  /// Draws text in a box in the current source colour: wrapped and cut with "…" to the box's
+  /// width, centred or at its leading edge, and noted in ``drawnTexts``.
+  @discardableResult
+  func drawText(
+    _ text: String, in box: Rect, _ placement: TextPlacement, in context: Context
+  ) -> TextLayout {
+    guard placement.rotated else {
+      let laidOut = layout(text, width: box.width, placement)
+      let logical = laidOut.logicalBox
+      let y = placement.centeredVertically ? box.midY - logical.height / 2 : box.minY
+      context.draw(laidOut, x: box.minX, y: y)
+      record(
+        text,
+        Rect(
+          x: box.minX + logical.x, y: y + logical.y, width: logical.width,
+          height: logical.height))
+      return laidOut
+    }
+    // Rotated a quarter turn counter-clockwise about the box's centre: the box's height is the
+    // text's width.
+    let laidOut = layout(text, width: box.height, placement)
+    let logical = laidOut.logicalBox
+    context.withSavedState {
+      context.translate(x: box.midX, y: box.midY)
+      context.rotate(by: -Double.pi / 2)
+      context.draw(laidOut, x: -box.height / 2, y: -logical.height / 2)
+    }
+    let along = -box.height / 2 + logical.x
+    record(
+      text,
+      Rect(
+        x: box.midX - logical.height / 2, y: box.midY - along - logical.width,
+        width: logical.height, height: logical.width))
+    return laidOut
+  }
+
+  /// The width text takes on one line, unwrapped.
+  func textWidth(_ text: String, size: Double) -> Double {
+    layout(text, width: nil, TextPlacement(size: size)).logicalBox.width
+  }
+
+  /// Notes a drawn text and its box, given in the coordinates it was drawn in.
+  func record(_ text: String, _ box: Rect) {
+    drawnTexts.append(
+      DrawnText(
+        text: text,
+        box: Rect(
+          x: box.minX + textOrigin.x, y: box.minY + textOrigin.y, width: box.width,
+          height: box.height)))
+  }
+}
