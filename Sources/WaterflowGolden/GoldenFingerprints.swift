@@ -51,7 +51,11 @@ struct GoldenFingerprints: Equatable {
     }
     func stack(_ object: [String: Any], at field: String) throws(GoldenError) -> FontStackFingerprint {
       var parts: [String: String] = [:]
-      for (key, _) in FontStackFingerprint(fields: [:]).fields {
+      // Required keys first, in the order older files list them, so a damaged entry names the
+      // same field as before.
+      let optional = FontStackFingerprint(fields: [:]).fields.map(\.key)
+        .filter { !FontStackFingerprint.requiredKeys.contains($0) }
+      for key in FontStackFingerprint.requiredKeys + optional {
         let path = field.isEmpty ? key : field + "." + key
         guard let value = object[key] else {
           if FontStackFingerprint.requiredKeys.contains(key) { throw fail(path, "missing") }

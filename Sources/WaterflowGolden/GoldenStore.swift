@@ -348,13 +348,15 @@ public struct GoldenStore: Sendable {
         "Refusing to write \(golden): CI is set, and goldens are never written in CI."
       )
     }
-    if let old = try? RGBAImage(contentsOfPNGFile: golden), old.width == image.width,
-      old.height == image.height, old.pixels == image.pixels
-    {
-      return false
+    let unchanged =
+      (try? RGBAImage(contentsOfPNGFile: golden)).map {
+        $0.width == image.width && $0.height == image.height && $0.pixels == image.pixels
+      } ?? false
+    if !unchanged {
+      try GoldenStore.writeFile(image.pngData(compression: .best), to: golden)
     }
-    try GoldenStore.writeFile(image.pngData(compression: .best), to: golden)
-    // Only this golden's entry changes; the lock keeps parallel recorders from losing one.
+    // The stack is noted even when the pixels are unchanged: the golden is now known to hold on
+    // it. Only this golden's entry changes; the lock keeps parallel recorders from losing one.
     GoldenFingerprints.lock.lock()
     defer { GoldenFingerprints.lock.unlock() }
     let existing = try? GoldenFingerprints.read(from: fingerprintPath)
@@ -363,7 +365,7 @@ public struct GoldenStore: Sendable {
     if existing != updated {
       try GoldenStore.writeFile(updated.fileContents, to: fingerprintPath)
     }
-    return true
+    return !unchanged
   }
 
   /// Removes what an earlier failure of `name` left in the artifacts folder (its frames' too),

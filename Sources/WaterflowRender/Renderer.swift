@@ -64,6 +64,16 @@ public final class Renderer {
   public var fontPath: String { font.path }
   /// Every font file of the chain, in the order they are tried for each character.
   public var fontPaths: [String] { fonts.fonts.map(\.path) }
+  /// The family names of the chain's fonts, in order.
+  public var fontFamilies: [String] { fonts.fonts.map(\.familyName) }
+
+  /// The characters of a text that no font of the chain has (they would draw as boxes), in
+  /// order, without repeats.
+  ///
+  /// - Complexity: O(n × f) for n characters and f fonts.
+  public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+    fonts.missingCharacters(in: text)
+  }
   /// The cells' images.
   public let images: ImageStore
   /// The texts the last drawing drew, in drawing order, with their boxes in canvas points.

@@ -141,6 +141,12 @@ public struct ItemList: Hashable, Sendable {
     storage = .pattern(count: count, heights: heights)
   }
 
+  /// Whether items can carry texts: a repeating pattern of heights has none.
+  public var hasTexts: Bool {
+    if case .list = storage { return true }
+    return false
+  }
+
   /// The number of items.
   public var count: Int {
     switch storage {

@@ -46,6 +46,26 @@ struct RenderOptionGroup: ParsableArguments {
     }
   }
 
+  /// The renderer, after a warning for each scene text with a character no font of its chain
+  /// has (it would draw as a box).
+  func renderer(for scene: Scene) throws -> Renderer {
+    let renderer = try renderer()
+    for (place, text) in scene.texts() {
+      let missing = renderer.missingCharacters(in: text)
+      guard !missing.isEmpty else { continue }
+      let characters = missing.prefix(5).map { scalar in
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) '\(scalar)'"
+      }
+      let families = renderer.fontFamilies.joined(separator: ", ")
+      warn(
+        "warning: \(place) \(JSONText.string(text).rendered()) has \(missing.count == 1 ? "a character" : "characters") "
+          + "no font draws: \(characters.joined(separator: ", "))\(missing.count > 5 ? ", …" : ""); "
+          + (missing.count == 1 ? "it shows as a box" : "they show as boxes") + ". The fonts are \(families); give one that has it with --font.")
+    }
+    return renderer
+  }
+
   func options(for scene: Scene) -> RenderOptions {
     RenderOptions(scale: scale ?? scene.scale, debug: debug, style: scene.style)
   }
@@ -110,7 +130,7 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     installInterruptionCleanup(promising: [output])
     let scene = try render.styled(try SceneArgument.load(scene))
-    let renderer = try render.renderer()
+    let renderer = try render.renderer(for: scene)
     let controller = SceneController(scene: scene)
     controller.scroll(to: offset.offset, step: step)
     warnIfNoCellOnScreen(controller.view)

@@ -220,6 +220,8 @@ struct ScrollCommand: ParsableCommand {
           + "\(JSONText.format(script.fps)), so frames are dropped and the duration is kept; "
           + "APNG, MP4 and WebM play any rate")
     }
+    // The job makes a renderer per worker; this one only checks the texts' characters first.
+    _ = try render.renderer(for: scene)
     var job = ScrollJob(
       scene: scene, script: script, output: output,
       options: render.options(for: scene))

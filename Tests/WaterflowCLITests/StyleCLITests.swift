@@ -51,10 +51,12 @@ import WaterflowTestSupport
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("waterflow ") == true)
     #expect(lines.contains { $0.hasPrefix("libraries: cairo ") && $0.contains("freetype ") })
+    #expect(lines.contains { $0.contains("pango ") && $0.contains("harfbuzz ") }, "\(run.stdout)")
+    // The whole chain, in order, each with its hash and file.
+    let dejaVu = try #require(lines.firstIndex { $0.hasPrefix("  1. DejaVu Sans (fnv1a64:") })
+    #expect(lines[dejaVu].hasSuffix("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
     #expect(
-      lines.contains {
-        $0.hasPrefix("fonts: 1. DejaVuSans.ttf (fnv1a64:")
-          && $0.hasSuffix("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-      }, "\(run.stdout)")
+      lines[dejaVu + 1].hasPrefix("  2. WenQuanYi Micro Hei (fnv1a64:")
+        && lines[dejaVu + 1].hasSuffix("wqy-microhei.ttc"), "\(run.stdout)")
   }
 }

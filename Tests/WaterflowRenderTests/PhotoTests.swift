@@ -98,4 +98,40 @@ import WaterflowTestSupport
       to: URL(fileURLWithPath: path))
     #expect(throws: GraphicsError.self) { try ImageSurface(contentsOfImageFile: path) }
   }
+
+  /// Issue 16: photos had a 1-px fringe of the cell's colour where a cell's edge falls between
+  /// pixels (the colour was filled under the photo, and both were blended in by coverage). The
+  /// shop goldens were re-recorded without it.
+  @Test func photo_AtFractionalEdges_HasNoFringeOfTheCellColour() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    _ = try photo("0000FF", named: "blue.png", codec: [], in: dir)
+    // Three columns in 201 pt: cells 60.33 pt wide at x 5, 70.33 and 135.67. The cells are pure
+    // green, the photo pure blue, the background grey (r = g): at an edge, any green in excess
+    // of red is the cell's colour showing.
+    let json = #"""
+      {"viewport": {"width": 201, "height": 120, "scale": 1}, "columns": 3,
+       "margins": {"left": 5, "right": 5, "column": 5, "top": 5, "bottom": 5, "row": 5},
+       "items": [{"height": 100, "image": "blue.png", "color": "#00FF00"},
+                 {"height": 100, "image": "blue.png", "color": "#00FF00"},
+                 {"height": 100, "image": "blue.png", "color": "#00FF00"}]}
+      """#
+    let scene = try Scene(data: Data(json.utf8), path: dir + "/scene.json")
+    let controller = SceneController(scene: scene)
+    controller.view.layoutSubviews()
+    let renderer = try Renderer()
+    let image = try renderer.image(of: controller.view, options: RenderOptions(scale: 1))
+    #expect(renderer.images.failures.isEmpty, "\(renderer.images.failures)")
+    var edges = 0
+    for (_, cell) in controller.view.displayed {
+      let y = Int(cell.frame.midY)
+      for x in [Int(cell.frame.minX), Int(cell.frame.maxX)] where x < image.width {
+        let i = (y * image.width + x) * 4
+        let (r, g) = (Int(image.pixels[i]), Int(image.pixels[i + 1]))
+        #expect(abs(g - r) <= 1, "x \(x): rgba \(Array(image.pixels[i..<(i + 4)]))")
+        if cell.frame.minX.rounded() != cell.frame.minX { edges += 1 }
+      }
+    }
+    #expect(edges >= 4, "the test needs fractional edges")
+  }
 }

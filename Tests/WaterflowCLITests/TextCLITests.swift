@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import WaterflowTestSupport
+
+/// Texts the fonts cannot draw, and the Chinese shop demo.
+@Suite struct TextCLITests {
+  @Test func missingGlyph_WarnsNamingTheItem_AndStillRenders() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // Linear B (U+10000) is in neither DejaVu Sans nor WenQuanYi Micro Hei; Chinese is.
+    let scene = try sceneFile(
+      #"{"header": {"height": 44, "text": "新品上架"}, "items": [{"height": 100}, "#
+        + #"{"height": 100, "title": "Amphora \u10000"}, {"height": 90, "price": "¥12"}]}"#
+        .replacingOccurrences(of: "\\u10000", with: "\u{10000}"),
+      in: dir)
+    for command in [["render"], ["scroll", "--to", "50", "--frames", "2"]] {
+      let out = dir + "/out" + (command[0] == "render" ? ".png" : ".gif")
+      let run = try waterflow(command + [scene, "--scale", "1", "-o", out])
+      #expect(run.status == 0, "\(run.output)")
+      #expect(
+        run.stderr.contains(
+          "warning: item 1's title \"Amphora \u{10000}\" has a character no font draws: U+10000"),
+        "\(run.output)")
+      #expect(run.stderr.contains("DejaVu Sans, WenQuanYi Micro Hei"), "\(run.output)")
+      #expect(!run.stderr.contains("header"), "Chinese is drawn: \(run.output)")
+      #expect(FileManager.default.fileExists(atPath: out))
+    }
+  }
+
+  @Test func chineseShop_RendersWithoutWarnings() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let run = try waterflow(
+      ["render", "Assets/Scenes/shop-zh.json", "--scale", "1", "-o", dir + "/zh.png"])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!run.stderr.contains("warning"), "\(run.output)")
+    let layout = try waterflow(["layout", "Assets/Scenes/shop-zh.json", "--json"])
+    #expect(layout.stdout.contains("蘑菇街 · 新品上架"), "\(layout.output)")
+    #expect(layout.stdout.contains("¥"), "\(layout.output)")
+  }
+}
