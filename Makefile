@@ -110,3 +110,23 @@ fuzz: setup
 	  grep -E "(DONE|^Done|^stat::number_of_executed_units|^stat::peak_rss_mb|^==[0-9]+==ERROR|^SUMMARY|^artifact_prefix|^Test unit written)" \
 	    .build-fuzz/$$name.log || tail -5 .build-fuzz/$$name.log; \
 	done; exit $$status
+
+# make cross-stack [REBUILD=1]: the release binary built here, run in a Debian 13 (trixie) root
+# against the goldens recorded here (issue 17). .ci/cross-stack makes the root with debootstrap
+# from the mirror apt uses on this machine, in .build/cross-stack/trixie (reused by later runs;
+# REBUILD=1 makes a new one), installs there the runtime libraries the binary links (from ldd,
+# by trixie's package names) and the fonts, runs `waterflow golden check` in a chroot, then checks
+# that a copy with one price changed fails with verdict `content`. It prints the stack in the root,
+# every golden's result and a summary, and fails unless every golden passes and the price change
+# is caught. Not part of `make test`: it needs root and the network, and takes a minute or two the
+# first time. Host packages it needs, installed when missing as `setup` does:
+CROSS_STACK_APT_PACKAGES = debootstrap gpgv debian-archive-keyring
+
+.PHONY: cross-stack
+cross-stack: release
+	@missing=$$(for p in $(CROSS_STACK_APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+	@$(SUDO) .ci/cross-stack $(if $(REBUILD),--rebuild)
