@@ -182,7 +182,7 @@ struct GoldenTestContext {
   /// - Parameters:
   ///   - tolerance, masks: Added to the configuration, whichever it is; the record mode stays
   ///     the environment's (or the given configuration's).
-  ///   - fontPath: The font of every text; nil for DejaVu Sans.
+  ///   - fontPath: The font tried first for each character (nil for DejaVu Sans); the fallback fonts follow.
   init(
     configuration given: GoldenConfiguration?, tolerance: DiffTolerance? = nil,
     masks: [PixelRect] = [], fontPath: String? = nil, goldenDirectory: String?,

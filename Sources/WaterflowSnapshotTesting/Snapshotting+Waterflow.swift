@@ -201,7 +201,7 @@ where Value == WaterflowSnapshotSubject, Format == WaterflowSnapshot {
   /// - Parameters:
   ///   - options: Pixelmatch options and masks.
   ///   - tolerance: How many differing pixels still pass.
-  ///   - fontPath: The font of every text.
+  ///   - fontPath: The font tried first for each character; DejaVu Sans and WenQuanYi Micro Hei follow.
   /// - Returns: A strategy that writes `.png` references.
   public static func waterflow(
     options: ImageDiff.Options = .init(), tolerance: DiffTolerance = .exact,
@@ -244,7 +244,7 @@ extension Snapshotting where Value == WaterflowView, Format == WaterflowSnapshot
   ///   - renderOptions: Scale (goldens default to 1) and debug overlay.
   ///   - options: Pixelmatch options and masks.
   ///   - tolerance: How many differing pixels still pass.
-  ///   - fontPath: The font of every text.
+  ///   - fontPath: The font tried first for each character; DejaVu Sans and WenQuanYi Micro Hei follow.
   /// - Returns: A strategy that writes `.png` references.
   public static func waterflow(
     at offset: Double, step: Double = 0, renderOptions: RenderOptions = RenderOptions(scale: 1),

@@ -322,7 +322,7 @@ struct GoldenRunOptions: ParsableArguments {
   @Option(help: "The manifest; goldens live in its folder.")
   var manifest = "Golden/manifest.json"
   @Option(
-    help: "A TrueType/OpenType font file for every text (default: the manifest's font, else DejaVu Sans).")
+    help: "A TrueType/OpenType font file tried first for each character (default: the manifest's font, else DejaVu Sans); DejaVu Sans and WenQuanYi Micro Hei follow.")
   var font: String?
   @Option(
     help: ArgumentHelp(

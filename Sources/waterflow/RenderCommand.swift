@@ -18,7 +18,7 @@ struct RenderOptionGroup: ParsableArguments {
   var debug = false
 
   @Option(
-    help: "A TrueType/OpenType font file for every text (default: DejaVu Sans)."
+    help: "A TrueType/OpenType font file tried first for each character; DejaVu Sans, then WenQuanYi Micro Hei, draw what it lacks."
   )
   var font: String?
 
