@@ -76,6 +76,8 @@ public final class Renderer {
   }
   /// The cells' images.
   public let images: ImageStore
+  /// Texts laid out so far, for drawing them again.
+  var textLayouts: [TextLayoutKey: TextLayout] = [:]
   /// The texts the last drawing drew, in drawing order, with their boxes in canvas points.
   public internal(set) var drawnTexts: [DrawnText] = []
   /// Where content coordinates put the canvas's origin while drawing: turns a text's box into
