@@ -29,6 +29,14 @@ public struct GoldenStore: Sendable {
     self.configuration = configuration
   }
 
+  /// The folder under a golden folder that holds one folder per font stack.
+  public static let stacksFolder = "stacks"
+
+  /// The folder of the goldens kept for one font stack: `<root>/stacks/<stack>`.
+  public static func stackDirectory(in root: String, for stack: FontStackFingerprint) -> String {
+    root + "/" + stacksFolder + "/" + stack.folderName
+  }
+
   /// The path of a golden's file.
   public func path(for name: String) -> String {
     directory + "/" + name + ".png"
