@@ -28,10 +28,14 @@ public struct CrossStackCheck: Hashable, Sendable {
   }
 
   /// True when the texts were checked by content rather than by pixels.
+  ///
+  /// - Complexity: O(1).
   public var checksTexts: Bool { textBoxes != nil }
 
   /// The one line: `font stack differs (cairo 1.16.0 → 1.18.4): 41 text boxes checked by
   /// content, pixels elsewhere exact`, or why the pixels were compared as they are.
+  ///
+  /// - Complexity: O(n) in the stack changes.
   public var summary: String {
     let head = "font stack differs (\(stackChanges.joined(separator: ", ")))"
     guard let textBoxes else {

@@ -5,6 +5,8 @@ extension FontStackFingerprint {
   /// The versions make it readable in a listing; the last part, a hash of ``description``,
   /// tells apart stacks that differ in anything else (the font file, and whatever the
   /// description comes to name), so two stacks never share a folder.
+  ///
+  /// - Complexity: O(n) in the description's length.
   public var folderName: String {
     let versions = [("cairo", cairo), ("pixman", pixman), ("freetype", freetype)]
       .map { "\($0.0)-\(Self.safe($0.1))" }

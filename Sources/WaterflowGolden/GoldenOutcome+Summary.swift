@@ -46,6 +46,8 @@ extension GoldenSequenceOutcome {
   /// How the frames recorded on another font stack were compared, as one line: the text boxes
   /// of every frame added up, or the first frame's reason for comparing pixels; nil when every
   /// frame was recorded on this stack.
+  ///
+  /// - Complexity: O(n) in the frames.
   public var crossStack: CrossStackCheck? {
     let checks = frames.compactMap(\.crossStack)
     guard var first = checks.first else { return nil }

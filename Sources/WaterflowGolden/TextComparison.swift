@@ -102,16 +102,21 @@ extension GoldenChanges {
       case disappeared
     }
 
+    /// How it differs.
     public var kind: Kind
-    /// The recorded text, and the one drawn now.
+    /// The recorded text; nil for one that appeared.
     public var from: DrawnText?
+    /// The text drawn now; nil for one that disappeared.
     public var to: DrawnText?
 
+    /// Creates a change from its kind and its two sides.
     public init(kind: Kind, from: DrawnText?, to: DrawnText?) {
       (self.kind, self.from, self.to) = (kind, from, to)
     }
 
     /// `text "129.90" → "139.90"`, `text "Sale" moved (10, 20, 30×9) → (12, 20, 30×9)`.
+    ///
+    /// - Complexity: O(n) in the texts' lengths.
     public var phrase: String {
       let old = from.map { "\"\($0.text)\"" } ?? ""
       let new = to.map { "\"\($0.text)\"" } ?? ""
