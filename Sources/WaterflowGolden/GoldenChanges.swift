@@ -5,9 +5,11 @@ public import WaterflowView
 public struct GoldenChanges: Hashable, Sendable {
   /// Why a golden fails, the first that applies.
   public enum Verdict: String, Hashable, Sendable {
-    /// A cell on screen moved or was resized, appeared or disappeared.
+    /// A cell on screen moved or was resized, appeared or disappeared; or, when texts were
+    /// compared, a text moved.
     case layout
-    /// The frames are the same, but a cell's price, text, image or colour differs.
+    /// The frames are the same, but a cell's price, text, image or colour differs; or, when
+    /// texts were compared, a drawn text's string, or a text appeared or disappeared.
     case content
     /// Frames and content are the same, but another cell instance shows an index.
     case reuse
@@ -60,14 +62,21 @@ public struct GoldenChanges: Hashable, Sendable {
   public var disappeared: [Int]
   public var content: [ContentChange]
   public var reuse: [ReuseChange]
+  /// The drawn texts that differ, when texts were compared (a golden recorded on another font
+  /// stack); see ``TextComparison``.
+  public var texts: [TextChange] = []
+  /// True when the drawn texts were compared: their pixels were then left out of the image
+  /// comparison, so a `drawing` verdict is about the pixels outside them.
+  public var comparedTexts = false
   /// Where the current picture's pixels are (from the current facts), to draw moves on it.
   public var pixelOrigin: Point?
   public var pixelScale = 1.0
 
-  /// Compares recorded facts with current ones.
+  /// Compares recorded facts with current ones; with `textTolerance`, their drawn texts too
+  /// (both must have them), boxes matching within that many points.
   ///
-  /// - Complexity: O(n log n) in the cells on screen.
-  public init(recorded: GoldenFacts, current: GoldenFacts) {
+  /// - Complexity: O(n log n) in the cells on screen, plus O(t²) in the texts when compared.
+  public init(recorded: GoldenFacts, current: GoldenFacts, textTolerance: Double? = nil) {
     let old = Dictionary(recorded.cells.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
     let new = Dictionary(current.cells.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
     appeared = new.keys.filter { old[$0] == nil }.sorted()
@@ -94,9 +103,14 @@ public struct GoldenChanges: Hashable, Sendable {
     }
     pixelOrigin = current.pixelOrigin
     pixelScale = current.pixelScale
-    if !moved.isEmpty || !appeared.isEmpty || !disappeared.isEmpty {
+    if let textTolerance, let old = recorded.texts, let new = current.texts {
+      comparedTexts = true
+      texts = TextComparison.changes(recorded: old, current: new, tolerance: textTolerance)
+    }
+    let textMoved = texts.contains { $0.kind == .moved }
+    if !moved.isEmpty || !appeared.isEmpty || !disappeared.isEmpty || textMoved {
       verdict = .layout
-    } else if !content.isEmpty {
+    } else if !content.isEmpty || !texts.isEmpty {
       verdict = .content
     } else if !reuse.isEmpty {
       verdict = .reuse
@@ -115,26 +129,47 @@ public struct GoldenChanges: Hashable, Sendable {
       if !moved.isEmpty { parts.append(count(moved.count, "cell") + " moved") }
       if !appeared.isEmpty { parts.append("\(appeared.count) appeared") }
       if !disappeared.isEmpty { parts.append("\(disappeared.count) disappeared") }
+      let textsMoved = texts.count { $0.kind == .moved }
+      if parts.isEmpty && textsMoved > 0 {
+        parts.append(count(textsMoved, "text") + " moved")
+      }
       return "layout changed: " + parts.joined(separator: ", ")
     case .content:
-      let shown = content.prefix(3).map {
-        "item \($0.index) \($0.field) \($0.from ?? "none") → \($0.to ?? "none")"
-      }
-      return "content changed: " + shown.joined(separator: "; ")
-        + (content.count > 3 ? "; and \(content.count - 3) more" : "")
+      let shown =
+        content.map {
+          "item \($0.index) \($0.field) \($0.from ?? "none") → \($0.to ?? "none")"
+        } + textsBeyondCells.map(\.phrase)
+      return "content changed: " + shown.prefix(3).joined(separator: "; ")
+        + (shown.count > 3 ? "; and \(shown.count - 3) more" : "")
     case .reuse:
       let shown = reuse.prefix(3).map { "index \($0.index) shows cell #\($0.to) (was #\($0.from))" }
       return "reuse changed: " + shown.joined(separator: "; ")
         + (reuse.count > 3 ? "; and \(reuse.count - 3) more" : "")
     case .drawing:
+      if comparedTexts {
+        return "drawing changed outside the texts; layout, content, reuse and texts are identical"
+      }
       return
         "drawing changed; layout, content and reuse are identical (renderer or font stack?)"
     }
   }
 
-  /// The lines under the summary: moves grouped as people think of them, then one example.
+  /// The text changes a cell's content change does not already say (a price edited in place
+  /// is both; it is told once, as the item's).
+  var textsBeyondCells: [TextChange] {
+    texts.filter { change in
+      change.kind == .moved
+        || !content.contains { $0.from == change.from?.text && $0.to == change.to?.text }
+    }
+  }
+
+  /// The lines under the summary: moves grouped as people think of them, then one example;
+  /// or, when only texts moved, the first of them.
   public var details: [String] {
     guard verdict == .layout else { return [] }
+    // Cells that move take their texts along: the texts then say nothing more.
+    let cellsMoved = !moved.isEmpty || !appeared.isEmpty || !disappeared.isEmpty
+    let textLines = cellsMoved ? [] : textsBeyondCells.prefix(5).map(\.phrase)
     var lines: [String] = []
     let groups = moveGroups
     if !groups.isEmpty { lines.append(groups.joined(separator: "; ")) }
@@ -143,7 +178,7 @@ public struct GoldenChanges: Hashable, Sendable {
     }
     if !appeared.isEmpty { lines.append("appeared: \(Self.ranges(appeared))") }
     if !disappeared.isEmpty { lines.append("disappeared: \(Self.ranges(disappeared))") }
-    return lines
+    return lines + textLines
   }
 
   /// Moves as people think of them: "every cell moved down 3 pt" when all moved alike, else one

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import WaterflowJSON
 public import WaterflowView
+public import WaterflowRender
 internal import WaterflowScene
 
 /// What one golden frame was drawn from: the offset and every cell on screen, with its frame,
@@ -47,15 +48,22 @@ public struct GoldenFacts: Hashable, Sendable {
   public var isHorizontal: Bool
   /// The cells on screen, by ascending index.
   public var cells: [Cell]
+  /// Every text drawn, in drawing order, with its box in canvas points; nil when not recorded
+  /// (facts older than texts, or the overview). What a golden recorded on another font stack is
+  /// checked by instead of the texts' anti-aliased pixels.
+  public var texts: [DrawnText]?
   /// Where the picture's pixels are: the content point at its top-left pixel, and pixels per
   /// point; nil for a picture that is not the viewport (the overview). Not written to the file.
   public var pixelOrigin: Point?
   public var pixelScale = 1.0
 
-  public init(offset: Double, isHorizontal: Bool = false, cells: [Cell]) {
+  public init(
+    offset: Double, isHorizontal: Bool = false, cells: [Cell], texts: [DrawnText]? = nil
+  ) {
     self.offset = offset
     self.isHorizontal = isHorizontal
     self.cells = cells
+    self.texts = texts
   }
 
   /// The facts of what a view shows now: the cells on screen (not those in the pre-load band).
@@ -146,21 +154,44 @@ extension GoldenFacts {
         }
         w.write("}")
       }
-      w.write(facts.cells.isEmpty ? "]}" : "\n  ]}")
+      w.write(facts.cells.isEmpty ? "]" : "\n  ]")
+      if let texts = facts.texts {
+        w.write(", \"texts\": [")
+        for (i, drawn) in texts.enumerated() {
+          w.write(i == 0 ? "\n    {\"text\": " : ",\n    {\"text\": ")
+          w.write(quoting: drawn.text)
+          for (key, value) in [
+            ("x", drawn.box.minX), ("y", drawn.box.minY), ("width", drawn.box.width),
+            ("height", drawn.box.height),
+          ] {
+            w.write(", \"\(key)\": ")
+            w.write(Self.hundredths(value))
+          }
+          w.write("}")
+        }
+        w.write(texts.isEmpty ? "]" : "\n  ]")
+      }
+      w.write("}")
     }
     w.write(frames.isEmpty ? "]}\n" : "\n]}\n")
     w.flush()
     return bytes
   }
 
+  /// A box coordinate to 1/100 pt: glyph extents carry float noise that would make every
+  /// re-recording churn, and text boxes are compared with a tolerance far above this anyway.
+  static func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+
   private enum FileKey: String, CaseIterable { case frames }
-  private enum FrameKey: String, CaseIterable { case cells, flow, offset }
+  private enum FrameKey: String, CaseIterable { case cells, flow, offset, texts }
+  private enum TextKey: String, CaseIterable { case text, x, y, width, height }
   private enum CellKey: String, CaseIterable {
     case cell, color, column, height, image, index, price, text, width, x, y
   }
   private static let fileKeys = JSONKeys<FileKey>()
   private static let frameKeys = JSONKeys<FrameKey>()
   private static let cellKeys = JSONKeys<CellKey>()
+  private static let textKeys = JSONKeys<TextKey>()
 
   /// Reads a facts file; nil when there is none (a golden recorded before facts existed).
   ///
@@ -225,6 +256,28 @@ extension GoldenFacts {
           cell.frame = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
           facts.cells.append(cell)
         }
+      case .texts:
+        var texts: [DrawnText] = []
+        try r.beginArray()
+        while try r.nextElement() {
+          var text: String?
+          var box = (x: 0.0, y: 0.0, width: 0.0, height: 0.0)
+          try r.beginObject()
+          while let key = try r.nextKey(textKeys) {
+            switch key {
+            case .text: text = try r.string()
+            case .x: box.x = try r.number()
+            case .y: box.y = try r.number()
+            case .width: box.width = try r.number(min: 0)
+            case .height: box.height = try r.number(min: 0)
+            }
+          }
+          guard let text else { throw r.fail(key: "text", "missing") }
+          texts.append(
+            DrawnText(
+              text: text, box: Rect(x: box.x, y: box.y, width: box.width, height: box.height)))
+        }
+        facts.texts = texts
       }
     }
     return facts

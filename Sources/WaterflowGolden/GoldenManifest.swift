@@ -21,6 +21,8 @@ internal import WaterflowScene
 /// `overview`, `sequence` {from, to, step}; and for the comparison `threshold`, `includeAA`,
 /// `maxDiffPixels`, `maxDiffRatio`, `masks` ([[x, y, w, h], …] in pixels) and `maskCells`
 /// (cell indices). `unmanaged` lists folders of goldens owned by Swift tests, which prune leaves alone.
+/// `"perStack": true` keeps the goldens in one folder per font stack, `stacks/<stack>/` (see
+/// ``FontStackFingerprint/folderName``), each compared pixel for pixel on its own stack.
 public struct GoldenManifest: Sendable {
   /// One golden or sequence of goldens.
   public struct Entry: Sendable {
@@ -83,11 +85,20 @@ public struct GoldenManifest: Sendable {
   /// The font every golden of the manifest is drawn with (`"font"`, relative to the manifest);
   /// nil for DejaVu Sans. A `--font` on the command line wins.
   public var fontPath: String?
+  /// True when goldens live in one folder per font stack (`"perStack": true`), as Playwright
+  /// keeps one per platform, instead of one folder checked on every stack by text content.
+  public var perStack = false
 
   /// The golden folder: the manifest's own folder.
   public var goldenDirectory: String {
     let folder = (path as NSString).deletingLastPathComponent
     return folder.isEmpty ? "." : folder
+  }
+
+  /// The folder that holds the goldens of `stack`: the golden folder, or with `perStack` its
+  /// `stacks/<stack>/` folder.
+  public func goldenDirectory(for stack: FontStackFingerprint, perStack: Bool) -> String {
+    perStack ? GoldenStore.stackDirectory(in: goldenDirectory, for: stack) : goldenDirectory
   }
 
   /// Reads and validates a manifest.
@@ -103,7 +114,7 @@ public struct GoldenManifest: Sendable {
         "The golden manifest '\(path)' does not exist or is not readable.")
     }
     do throws(JSONInputError) {
-      (entries, unmanaged, fontPath) = try document.read {
+      (entries, unmanaged, fontPath, perStack) = try document.read {
         (r: inout JSONReader) throws(JSONInputError) in
         try Self.read(&r, path: path)
       }
@@ -112,7 +123,7 @@ public struct GoldenManifest: Sendable {
     }
   }
 
-  private enum Key: String, CaseIterable { case font, goldens, unmanaged }
+  private enum Key: String, CaseIterable { case font, goldens, perStack, unmanaged }
   private enum EntryKey: String, CaseIterable {
     case name, scene, offset, step, scale, debug, overview, sequence, threshold
     case includeAA, maxDiffPixels, maxDiffRatio, masks, maskCells
@@ -124,7 +135,7 @@ public struct GoldenManifest: Sendable {
 
   private static func read(_ r: inout JSONReader, path: String)
     throws(JSONInputError)
-    -> ([Entry], [String], String?)
+    -> ([Entry], [String], String?, Bool)
   {
     guard try r.peek() == .object else {
       throw r.fail("expected an object with \"goldens\"")
@@ -132,10 +143,12 @@ public struct GoldenManifest: Sendable {
     var entries: [Entry]?
     var unmanaged: [String] = []
     var font: String?
+    var perStack = false
     try r.beginObject()
     while let key = try r.nextKey(keys) {
       switch key {
       case .font: font = Scene.resolve(try r.string(), against: path)
+      case .perStack: perStack = try r.bool()
       case .unmanaged:
         try r.beginArray()
         while try r.nextElement() {
@@ -163,7 +176,7 @@ public struct GoldenManifest: Sendable {
       }
     }
     guard let entries else { throw r.fail(key: "goldens", "missing") }
-    return (entries, unmanaged, font)
+    return (entries, unmanaged, font, perStack)
   }
 
   private static func readEntry(_ r: inout JSONReader, path: String)
@@ -193,6 +206,11 @@ public struct GoldenManifest: Sendable {
           isValidName(text)
         else {
           throw r.fail(nameRule)
+        }
+        if matches(text, GoldenStore.stacksFolder) {
+          throw r.fail(
+            "'\(text)' lies under '\(GoldenStore.stacksFolder)/', where goldens kept per font stack live; choose another name"
+          )
         }
         name = text
       case .scene:
@@ -319,6 +337,7 @@ public struct GoldenManifest: Sendable {
   // MARK: - Orphans
 
   /// Golden PNGs that no entry owns, outside the unmanaged folders, sorted: what prune removes.
+  /// A per-stack folder's goldens (`stacks/<stack>/NAME.png`) are owned as `NAME.png` is.
   public func orphans() -> [String] {
     let owned = Set(entries.flatMap(\.goldenNames).map { $0 + ".png" })
     let root = goldenDirectory
@@ -326,10 +345,16 @@ public struct GoldenManifest: Sendable {
       return []
     }
     var out: [String] = []
+    let stacks = GoldenStore.stacksFolder + "/"
     while let relative = walker.nextObject() as? String {
       guard relative.hasSuffix(".png") else { continue }
-      if owned.contains(relative)
-        || unmanaged.contains(where: { relative.hasPrefix($0) })
+      var name = Substring(relative)
+      if name.hasPrefix(stacks) {
+        name = name.dropFirst(stacks.count)
+        name = name.firstIndex(of: "/").map { name[name.index(after: $0)...] } ?? ""
+      }
+      if owned.contains(String(name))
+        || unmanaged.contains(where: { name.hasPrefix($0) })
       {
         continue
       }

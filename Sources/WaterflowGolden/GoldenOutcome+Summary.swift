@@ -27,6 +27,7 @@ extension GoldenSequenceOutcome {
       if !extraGoldenFrames.isEmpty {
         detail += ", \(extraGoldenFrames.count) stale frame files (run golden prune)"
       }
+      if !isFailure, let crossStack { detail += "; " + crossStack.summary }
       return detail
     }
     let f = frames[0]
@@ -36,8 +37,23 @@ extension GoldenSequenceOutcome {
       return "unchanged \(f.goldenPath) (\(f.actual.width)×\(f.actual.height)): same pixels, file left as it was"
     case .recordedNew, .recordedAll, .rerecorded:
       return "wrote \(f.goldenPath) (\(f.actual.width)×\(f.actual.height))"
-    default: return f.diff?.description ?? ""
+    default:
+      if f.status == .matched, let crossStack = f.crossStack { return crossStack.summary }
+      return f.diff?.description ?? ""
     }
+  }
+
+  /// How the frames recorded on another font stack were compared, as one line: the text boxes
+  /// of every frame added up, or the first frame's reason for comparing pixels; nil when every
+  /// frame was recorded on this stack.
+  ///
+  /// - Complexity: O(n) in the frames.
+  public var crossStack: CrossStackCheck? {
+    let checks = frames.compactMap(\.crossStack)
+    guard var first = checks.first else { return nil }
+    if let fallback = checks.first(where: { !$0.checksTexts }) { return fallback }
+    first.textBoxes = checks.reduce(0) { $0 + ($1.textBoxes ?? 0) }
+    return first
   }
 
   /// The message without the verdict line, which ``summary`` already gives.

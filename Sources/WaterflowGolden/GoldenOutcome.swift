@@ -42,6 +42,9 @@ public struct GoldenOutcome: Sendable {
   public var changes: GoldenChanges? = nil
   /// True when recording found the golden's pixels unchanged and left its file as it was.
   public var unchanged = false
+  /// How the comparison went when the golden was recorded on another font stack; nil when it
+  /// was recorded on this one (or not compared).
+  public var crossStack: CrossStackCheck? = nil
 
   /// True for `.failed` and `.missing`.
   public var isFailure: Bool { status == .failed || status == .missing }

@@ -97,6 +97,8 @@ public struct GoldenShot: Sendable {
           x: view.contentOffset.x - (view.isHorizontal ? band : 0),
           y: view.contentOffset.y - (view.isHorizontal ? 0 : band))
         facts.pixelScale = options.scale
+        // The overview shrinks its texts and does not note them all, so it keeps none.
+        facts.texts = renderer.drawnTexts
       }
       return GoldenFrame(offset: y, image: image, masks: masks, facts: facts)
     }

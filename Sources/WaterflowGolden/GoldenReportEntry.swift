@@ -61,6 +61,8 @@ public struct GoldenReportEntry: Hashable, Sendable, Codable {
       if let first = o.firstFailingFrame {
         text +=
           "; \(o.failingFrameCount) failing, the first is frame \(first) at offset \(GoldenStore.format(o.offsets[first]))"
+      } else if let crossStack = o.crossStack {
+        text += "; " + crossStack.summary
       }
       return text
     }
@@ -68,6 +70,7 @@ public struct GoldenReportEntry: Hashable, Sendable, Codable {
     switch frame.status {
     case .missing: return "no golden at \(frame.goldenPath)"
     case .recordedNew, .recordedAll, .rerecorded: return "recorded \(frame.goldenPath)"
+    case .matched where frame.crossStack != nil: return frame.crossStack!.summary
     default: return frame.diff.map(\.description) ?? ""
     }
   }

@@ -29,6 +29,14 @@ public struct GoldenStore: Sendable {
     self.configuration = configuration
   }
 
+  /// The folder under a golden folder that holds one folder per font stack.
+  public static let stacksFolder = "stacks"
+
+  /// The folder of the goldens kept for one font stack: `<root>/stacks/<stack>`.
+  public static func stackDirectory(in root: String, for stack: FontStackFingerprint) -> String {
+    root + "/" + stacksFolder + "/" + stack.folderName
+  }
+
   /// The path of a golden's file.
   public func path(for name: String) -> String {
     directory + "/" + name + ".png"
@@ -114,12 +122,13 @@ public struct GoldenStore: Sendable {
     let golden = path(for: name)
     let mode = configuration.effectiveRecordMode
     let tolerance = tolerance ?? configuration.tolerance
-    let options = diffOptions ?? configuration.diffOptions
+    var options = diffOptions ?? configuration.diffOptions
     let changes = try fontStackChanges(to: fingerprint, of: name)
     let exists = FileManager.default.fileExists(atPath: golden)
     let size = PixelSize(width: image.width, height: image.height)
 
     var explained: GoldenChanges?
+    var crossStack: CrossStackCheck?
     func outcome(
       _ status: GoldenOutcome.Status, diff: DiffResult? = nil,
       expected: RGBAImage? = nil,
@@ -130,7 +139,7 @@ public struct GoldenStore: Sendable {
         tolerance: tolerance,
         expected: expected, actual: image, artifacts: artifacts,
         fontStackChanges: changes,
-        message: message, changes: explained)
+        message: message, changes: explained, crossStack: crossStack)
     }
 
     if mode == .all {
@@ -177,14 +186,28 @@ public struct GoldenStore: Sendable {
         "The golden '\(name)' cannot be read: \(error). Delete it and record it again."
       )
     }
+    // On another font stack, text is checked by its recorded strings and boxes, and its
+    // pixels are left out: their anti-aliasing is the stack's, not the picture's.
+    if !changes.isEmpty {
+      crossStack = CrossStackCheck.plan(
+        stackChanges: changes, recorded: recorded, current: facts, tolerance: tolerance)
+    }
+    let textTolerance = crossStack?.checksTexts == true ? TextComparison.boxTolerance : nil
+    if textTolerance != nil, let facts, let recordedTexts = recorded??.texts {
+      options.masks += TextBoxMasks.masks(
+        recordedTexts + (facts.texts ?? []), scale: facts.pixelScale)
+    }
     let result = ImageDiff.compare(
       expected, image, options: options, diffImage: .unlessIdentical)
     // What the facts say changed, when both sets exist. A change of layout, content or reuse
     // fails whatever the pixel tolerance: a ¥129 → ¥139 price is 8 pixels, inside most
-    // tolerances, and a tolerance is meant for rasterisation, not for regressions.
+    // tolerances, and a tolerance is meant for rasterisation, not for regressions. With the
+    // texts' pixels masked, the facts are all that see a price: `identical` is of the whole
+    // picture, masks or not, so they are compared whenever anything differs.
     if !result.identical, let facts, let recordedFrame = recorded, let recordedFrame {
       explained = GoldenChanges(
-        recorded: recordedFrame, current: facts.withImages(relativeTo: directory))
+        recorded: recordedFrame, current: facts.withImages(relativeTo: directory),
+        textTolerance: textTolerance)
     }
     let factsFail = explained.map { $0.verdict != .drawing } ?? false
     if result.isWithin(tolerance) && !factsFail {
@@ -195,21 +218,31 @@ public struct GoldenStore: Sendable {
       name: name, expected: expected, actual: image, diff: result)
     var lines: [String] = []
     if !changes.isEmpty {
+      let how =
+        crossStack?.textBoxes.map {
+          "Text was checked by its recorded strings and boxes (\($0) texts), every other pixel \(tolerance == .exact ? "exactly" : "within the tolerance")."
+        }
+        ?? "Glyph edges may differ for that reason alone: compared pixel for pixel, as \(crossStack?.fallbackReason ?? "no texts were recorded")."
       lines.append(
-        "The font stack differs from the one the goldens were recorded with (\(fingerprintPath)): \(changes.joined(separator: ", ")). Glyph edges may differ for that reason alone."
+        "The font stack differs from the one the goldens were recorded with (\(fingerprintPath)): \(changes.joined(separator: ", ")). \(how)"
       )
     }
     if result.sizesDiffer {
       lines.append(
         "Golden '\(name)' has a different size: \(golden) is \(result.expectedSize), the rendered image is \(result.actualSize)."
       )
+    } else if result.isWithin(tolerance), textTolerance != nil {
+      lines.append(
+        "Golden '\(name)' fails on what it shows: its pixels outside the texts match (\(result.mismatched) of \(result.total) differ, allowed \(GoldenStore.describe(tolerance))), but its facts do not."
+      )
     } else if result.isWithin(tolerance) {
       lines.append(
         "Golden '\(name)' fails on what it shows, although its pixels are within the tolerance (\(result.mismatched) of \(result.total) pixels differ, allowed \(GoldenStore.describe(tolerance))): a tolerance excuses rasterisation, not a change of layout, content or reuse."
       )
     } else {
+      let outside = textTolerance == nil ? "" : " outside the texts"
       lines.append(
-        "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ (\(GoldenStore.percent(result.ratio))), allowed \(GoldenStore.describe(tolerance))."
+        "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ\(outside) (\(GoldenStore.percent(result.ratio))), allowed \(GoldenStore.describe(tolerance))."
       )
     }
     if facts != nil {

@@ -359,6 +359,11 @@ struct GoldenRunOptions: ParsableArguments {
       "Render and compare this many goldens at once (default: the number of cores for check, 1 for record, so that an interrupted record stops between two goldens)."
   )
   var jobs: Int?
+  @Flag(
+    name: .customLong("per-stack"),
+    help:
+      "Keep goldens in one folder per font stack, stacks/<stack>/ beside the manifest, compared pixel for pixel (as the manifest's \"perStack\": true does).")
+  var perStack = false
   @Flag(help: "Print one JSON object per golden instead of text.")
   var json = false
 
@@ -386,8 +391,9 @@ struct GoldenRunOptions: ParsableArguments {
       defaultMode: defaultMode)
     if let artifacts { configuration.artifactsDirectory = artifacts }
     let manifestPath = manifest
+    let perStackFlag = perStack
     configuration.recordHint = { name in
-      "waterflow golden record \(name)\(manifestPath == "Golden/manifest.json" ? "" : " --manifest \(manifestPath)")"
+      "waterflow golden record \(name)\(manifestPath == "Golden/manifest.json" ? "" : " --manifest \(manifestPath)")\(perStackFlag ? " --per-stack" : "")"
     }
     if configuration.isCI && verb == "record" {
       throw CLIError(
@@ -411,12 +417,25 @@ struct GoldenRunOptions: ParsableArguments {
       renderer = try Renderer(fontPath: font ?? manifest.fontPath ?? Renderer.defaultFontPath)
     } catch { throw CLIError("\(error)") }
     let fingerprint = FontStackFingerprint(renderer: renderer)
+    let perStack = self.perStack || manifest.perStack
     let store = GoldenStore(
-      directory: manifest.goldenDirectory, configuration: configuration)
+      directory: manifest.goldenDirectory(for: fingerprint, perStack: perStack),
+      configuration: configuration)
+    if perStack && !json {
+      var note = "note: goldens are kept per font stack; this stack's are in \(store.directory)"
+      if !FileManager.default.fileExists(atPath: store.directory) {
+        let root = manifest.goldenDirectory + "/" + GoldenStore.stacksFolder
+        let others = (try? FileManager.default.contentsOfDirectory(atPath: root))?.sorted() ?? []
+        note +=
+          ", which does not exist yet"
+          + (others.isEmpty ? "" : " (recorded stacks: \(others.joined(separator: ", ")))")
+      }
+      warn(note)
+    }
     let changes = try store.fontStackChanges(to: fingerprint)
     if !changes.isEmpty && !json {
       warn(
-        "warning: the font stack differs from \(store.fingerprintPath): \(changes.joined(separator: ", ")). Failures along glyph edges may come from that alone."
+        "note: the font stack differs from \(store.fingerprintPath): \(changes.joined(separator: ", ")). Text is checked by its recorded strings and boxes, every other pixel as usual; goldens whose facts have no texts are compared pixel for pixel, and may fail along glyph edges for that alone."
       )
     }
     let info = GoldenRunInfo(
@@ -495,6 +514,7 @@ struct GoldenRunOptions: ParsableArguments {
       ("mismatched", JSONText(mismatched)),
     ]
     if o.isFailure { pairs.append(("message", .string(o.message))) }
+    if let crossStack = o.crossStack { pairs.append(("fontStack", .string(crossStack.summary))) }
     if let changes = o.explainedFrame?.changes { pairs.append(("changes", json(changes))) }
     if o.isSequence {
       let explained = o.frames.enumerated().compactMap { k, frame in
@@ -548,7 +568,19 @@ struct GoldenRunOptions: ParsableArguments {
             .object([("index", JSONText($0.index)), ("from", JSONText($0.from)), ("to", JSONText($0.to))])
           })
       ),
-    ])
+    ] + (c.comparedTexts ? [("texts", .array(c.texts.map(json)))] : []))
+  }
+
+  /// `{"kind", "from", "to"}`, each side `{"text", "x", "y", "width", "height"}` or null.
+  static func json(_ t: GoldenChanges.TextChange) -> JSONText {
+    func side(_ d: DrawnText?) -> JSONText {
+      guard let d else { return .null }
+      return .object([
+        ("text", .string(d.text)), ("x", JSONText(d.box.minX)), ("y", JSONText(d.box.minY)),
+        ("width", JSONText(d.box.width)), ("height", JSONText(d.box.height)),
+      ])
+    }
+    return .object([("kind", .string(t.kind.rawValue)), ("from", side(t.from)), ("to", side(t.to))])
   }
 }
 

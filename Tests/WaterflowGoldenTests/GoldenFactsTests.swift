@@ -194,11 +194,18 @@ extension GoldenFactsTests {
     }
     #expect(files[0] == files[1])
     let text = String(decoding: files[0], as: UTF8.self)
+    // The texts' boxes come from the font's metrics: their numbers are the text engine's.
+    let texts = text.split(separator: "\n").filter { $0.hasPrefix("    {\"text\": ") }
+    #expect(texts.count == 2)
+    #expect(texts.first?.hasPrefix(#"    {"text": "3", "x": "#) == true)  // the price
+    #expect(texts.last?.hasPrefix(#"    {"text": "2", "x": "#) == true)  // the index badge
     #expect(
       text == """
         {"frames": [
           {"offset": 200, "cells": [
             {"index": 2, "column": 0, "x": 0, "y": 200, "width": 100, "height": 100, "cell": 1, "color": "#\(text.split(separator: "#")[1].prefix(6))", "price": "3"}
+          ], "texts": [
+        \(texts.joined(separator: "\n"))
           ]}
         ]}
 

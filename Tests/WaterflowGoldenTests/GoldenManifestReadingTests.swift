@@ -163,7 +163,7 @@ extension GoldenManifestReadingTests {
       (#"{"unmanaged": []}"#, "manifest.json: goldens: missing"),
       (
         #"{"goldens": [], "unmanged": []}"#,
-        "manifest.json: unmanged: unknown key (expected one of: font, goldens, unmanaged)"
+        "manifest.json: unmanged: unknown key (expected one of: font, goldens, perStack, unmanaged)"
       ),
       (
         #"{"goldens": [], "unmanaged": [3]}"#,
