@@ -52,14 +52,17 @@ public struct CrossStackCheck: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - recorded: nil without a facts file; `.some(nil)` when it has no facts for this frame.
+  ///   - otherFonts: Whether the font files differ by name, not only by build: another font is
+  ///     a change to the drawing, which its texts' boxes would misreport as moved text.
   static func plan(
     stackChanges: [String], recorded: GoldenFacts??, current: GoldenFacts?,
-    tolerance: DiffTolerance
+    tolerance: DiffTolerance, otherFonts: Bool = false
   ) -> CrossStackCheck {
     func pixels(_ why: String) -> CrossStackCheck {
       CrossStackCheck(
         stackChanges: stackChanges, textBoxes: nil, fallbackReason: why, tolerance: tolerance)
     }
+    if otherFonts { return pixels("other font files draw the text") }
     guard let current else { return pixels("the image was checked without its facts") }
     guard current.texts != nil else {
       return pixels("the overview's texts are not recorded")

@@ -99,7 +99,10 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
 
   /// "cairo 1.16.0, pixman 0.42.2, freetype 2.12.1, DejaVuSans.ttf (fnv1a64:…)".
   public var description: String {
-    "cairo \(cairo), pixman \(pixman), freetype \(freetype), \(font) (\(fontHash))"
+    // The text libraries and the chain only when recorded (files from before Pango lack them).
+    let text = pango.isEmpty ? "" : ", pango \(pango), harfbuzz \(harfbuzz), fontconfig \(fontconfig)"
+    let chain = fonts.isEmpty ? "\(font) (\(fontHash))" : fonts
+    return "cairo \(cairo), pixman \(pixman), freetype \(freetype)\(text), \(chain)"
   }
 
   /// What changed from `recorded` to `self`, one phrase per part, for example
@@ -122,6 +125,13 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
       compare("fonts", recorded.fonts, fonts)
     }
     return out
+  }
+
+  /// The names of the chain's font files, without their hashes: what tells another font (a
+  /// drawing change) from another build of the same font on another system.
+  var fontNames: [String] {
+    guard !fonts.isEmpty else { return [font] }
+    return fonts.split(separator: ", ").map { String($0.split(separator: " ").first ?? "") }
   }
 
   /// Reads a fingerprint file; nil when it does not exist.

@@ -69,6 +69,11 @@ public struct GoldenStore: Sendable {
     return current.changes(since: recorded.fingerprint(of: name))
   }
 
+  /// The font files `name` was recorded with, by name; nil without a fingerprint file.
+  func recordedFontNames(of name: String) -> [String]? {
+    (try? GoldenFingerprints.read(from: fingerprintPath))??.fingerprint(of: name).fontNames
+  }
+
   /// Compares an image with its golden, recording it when the mode allows.
   ///
   /// - Parameters:
@@ -190,7 +195,8 @@ public struct GoldenStore: Sendable {
     // pixels are left out: their anti-aliasing is the stack's, not the picture's.
     if !changes.isEmpty {
       crossStack = CrossStackCheck.plan(
-        stackChanges: changes, recorded: recorded, current: facts, tolerance: tolerance)
+        stackChanges: changes, recorded: recorded, current: facts, tolerance: tolerance,
+        otherFonts: recordedFontNames(of: name).map { $0 != fingerprint.fontNames } ?? false)
     }
     let textTolerance = crossStack?.checksTexts == true ? TextComparison.boxTolerance : nil
     if textTolerance != nil, let facts, let recordedTexts = recorded??.texts {
