@@ -65,7 +65,7 @@ public struct CrossStackCheck: Hashable, Sendable {
     if otherFonts { return pixels("other font files draw the text") }
     guard let current else { return pixels("the image was checked without its facts") }
     guard current.texts != nil else {
-      return pixels("the overview's texts are not recorded")
+      return pixels("its texts were not noted when it was drawn")
     }
     guard let recorded else {
       return pixels(

@@ -96,10 +96,10 @@ public struct GoldenShot: Sendable {
         facts.pixelOrigin = Point(
           x: view.contentOffset.x - (view.isHorizontal ? band : 0),
           y: view.contentOffset.y - (view.isHorizontal ? 0 : band))
-        facts.pixelScale = options.scale
-        // The overview shrinks its texts and does not note them all, so it keeps none.
-        facts.texts = renderer.drawnTexts
       }
+      // The overview's texts too: the renderer notes them in canvas points, shrunk as drawn.
+      facts.pixelScale = options.scale
+      facts.texts = renderer.drawnTexts
       return GoldenFrame(offset: y, image: image, masks: masks, facts: facts)
     }
     _ = view.layoutSubviews()

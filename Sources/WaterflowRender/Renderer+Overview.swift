@@ -29,6 +29,7 @@ extension Renderer {
   func drawOverview(
     _ view: WaterflowView, geometry g: OverviewGeometry, in context: Context
   ) {
+    drawnTexts = []
     fill(
       context, Rect(origin: .zero, size: g.canvas),
       Color(red: 1, green: 1, blue: 1))
@@ -38,6 +39,8 @@ extension Renderer {
     context.withSavedState {
       context.translate(x: originX, y: g.legendHeight + g.margin)
       context.scale(x: g.factor, y: g.factor)
+      (textOrigin, textScale) = (Point(x: originX, y: g.legendHeight + g.margin), g.factor)
+      defer { (textOrigin, textScale) = (.zero, 1) }
       fill(context, Rect(origin: .zero, size: g.content), Palette.background)
       let viewportStart = view.offset
       for i in 0..<snapshot.count {

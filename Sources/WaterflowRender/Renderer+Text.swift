@@ -85,7 +85,7 @@ extension Renderer {
       DrawnText(
         text: text,
         box: Rect(
-          x: box.minX + textOrigin.x, y: box.minY + textOrigin.y, width: box.width,
-          height: box.height)))
+          x: box.minX * textScale + textOrigin.x, y: box.minY * textScale + textOrigin.y,
+          width: box.width * textScale, height: box.height * textScale)))
   }
 }

@@ -80,9 +80,10 @@ public final class Renderer {
   var textLayouts: [TextLayoutKey: TextLayout] = [:]
   /// The texts the last drawing drew, in drawing order, with their boxes in canvas points.
   public internal(set) var drawnTexts: [DrawnText] = []
-  /// Where content coordinates put the canvas's origin while drawing: turns a text's box into
-  /// canvas points for ``drawnTexts``.
+  /// Where content coordinates put the canvas's origin while drawing, and how much they are
+  /// shrunk (the overview's): turn a text's box into canvas points for ``drawnTexts``.
   var textOrigin = Point.zero
+  var textScale = 1.0
 
   /// The fonts tried after the given one, for the characters it lacks: DejaVu Sans, then a CJK
   /// font (WenQuanYi Micro Hei, from Debian's fonts-wqy-microhei).
@@ -195,9 +196,6 @@ public final class Renderer {
     return try output(
       size: geometry.canvas, format: format, scale: options.scale
     ) { context in
-      // The overview is not the viewport: its texts are in shrunken content coordinates, and
-      // no golden checks them by content, so none are noted.
-      defer { drawnTexts = [] }
       drawOverview(view, geometry: geometry, in: context)
     }
   }

@@ -75,3 +75,28 @@ import WaterflowView
     #expect(try text("蘑菇街 · 新品上架", in: renderer).box.width > 100)
   }
 }
+
+extension TextRenderingTests {
+  @Test func overview_NotesItsTextsInCanvasPoints() throws {
+    let scene = try Scene(
+      data: Data(#"{"items": {"count": 60, "heights": [90, 120, 150]}}"#.utf8), path: "/tmp/o.json")
+    let controller = SceneController(scene: scene)
+    controller.view.layoutSubviews()
+    controller.view.scroll(to: 600, step: 50)
+    let renderer = try Renderer()
+    let png = try renderer.renderOverview(controller.view, as: .png, options: RenderOptions(scale: 1))
+    let image = try RGBAImage(pngData: png)
+    let texts = renderer.drawnTexts
+    #expect(texts.contains { $0.text.hasPrefix("viewport at offset 600") }, "\(texts)")
+    // Every box is on the canvas; the displayed cells' index labels are shrunk with them.
+    for text in texts {
+      #expect(text.box.minX >= 0 && text.box.maxX <= Double(image.width) + 0.01, "\(text)")
+      #expect(text.box.minY >= 0 && text.box.maxY <= Double(image.height) + 0.01, "\(text)")
+    }
+    let label = try #require(texts.first { $0.text == String(controller.view.indicesOnScreen[0]) })
+    #expect(label.box.height < 20, "shrunk: \(label)")
+    // Drawing the viewport afterwards starts a new list.
+    _ = try renderer.image(of: controller.view, options: RenderOptions(scale: 1))
+    #expect(!renderer.drawnTexts.contains { $0.text.hasPrefix("viewport at offset") })
+  }
+}
