@@ -176,9 +176,10 @@ private final class FreeTypeFace {
   }
 }
 
-/// FNV-1a, 64-bit: simple, stable across platforms, and enough to tell font files apart
-/// (this is an identity check, not a defence against forgery).
-func fnv1a64Hex(_ bytes: UnsafeRawBufferPointer) -> String {
+/// FNV-1a, 64-bit, as `fnv1a64:` and 16 hex digits: simple, stable across platforms and runs
+/// (unlike `Hasher`), and enough to tell font files or font stacks apart (this is an identity
+/// check, not a defence against forgery).
+package func fnv1a64Hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
   var hash: UInt64 = 0xcbf2_9ce4_8422_2325
   for byte in bytes {
     hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3

@@ -10,6 +10,14 @@ public final class ImageStore {
   private var loaded: [String: ImageSurface] = [:]
   /// Whether each loaded image is opaque, found once per image.
   private var opaque: [String: Bool] = [:]
+  /// Translucent images flattened over a cell colour, so that a scroll's frames flatten each
+  /// photo once per colour rather than once per frame.
+  private var flattened: [Flattened: ImageSurface] = [:]
+
+  private struct Flattened: Hashable {
+    var path: String
+    var color: Color
+  }
   /// Why each image that could not be loaded failed, by path.
   public private(set) var failures: [String: String] = [:]
   /// The paths of images that exist but cannot be drawn (not PNG, JPEG or WebP, or not
@@ -49,6 +57,14 @@ public final class ImageStore {
   func opaqueImage(at path: String, item: Int, over color: Color) -> ImageSurface? {
     guard let image = image(at: path, item: item) else { return nil }
     if opaque[path] == true { return image }
-    return (try? image.flattened(over: color.red, color.green, color.blue)) ?? image
+    let key = Flattened(path: path, color: color)
+    if let copy = flattened[key] { return copy }
+    guard let copy = try? image.flattened(over: color.red, color.green, color.blue) else {
+      return image
+    }
+    // A bound, as for laid-out texts: random colours would otherwise grow it without end.
+    if flattened.count >= 256 { flattened.removeAll(keepingCapacity: true) }
+    flattened[key] = copy
+    return copy
   }
 }
