@@ -125,7 +125,7 @@ let package = Package(
     .testTarget(
       name: "WaterflowSnapshotTestingTests",
       dependencies: [
-        "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo", "PNGCodec",
+        "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo", "PNGCodec", "WaterflowTestSupport",
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",
           condition: .when(traits: ["SnapshotTesting"])),

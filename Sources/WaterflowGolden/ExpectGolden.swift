@@ -153,6 +153,15 @@ extension GoldenTestContext {
         .recorded,
         outcome.message + " Re-run without WATERFLOW_RECORD to compare.")
     }
+    noteCrossStack(outcome)
+  }
+
+  /// Says in one line, on standard error, how a golden recorded on another font stack passed:
+  /// a test that passes that way should not pass silently, since its text was not compared
+  /// pixel for pixel.
+  func noteCrossStack(_ outcome: GoldenSequenceOutcome) {
+    guard let crossStack = outcome.crossStack else { return }
+    FileHandle.standardError.write(Data("Golden '\(outcome.name)': \(crossStack.summary)\n".utf8))
   }
 }
 
@@ -222,10 +231,11 @@ struct GoldenTestContext {
     options.masks += masks
     let outcome = try store.check(
       image, named: name, fingerprint: fingerprint, diffOptions: options, facts: facts)
-    try logJUnit(
-      GoldenSequenceOutcome(name: name, offsets: [0], frames: [outcome], isSequence: false))
+    let sequence = GoldenSequenceOutcome(
+      name: name, offsets: [0], frames: [outcome], isSequence: false)
+    try logJUnit(sequence)
     switch outcome.status {
-    case .matched: return
+    case .matched: noteCrossStack(sequence)
     case .failed: throw GoldenError(.mismatch, outcome.message)
     case .missing: throw GoldenError(.missing, outcome.message)
     case .recordedNew, .recordedAll, .rerecorded:

@@ -129,41 +129,67 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
 
   /// The names of the chain's font files, without their hashes: what tells another font (a
   /// drawing change) from another build of the same font on another system.
-  var fontNames: [String] {
+  package var fontNames: [String] {
     guard !fonts.isEmpty else { return [font] }
     return fonts.split(separator: ", ").map { String($0.split(separator: " ").first ?? "") }
   }
 
-  /// Reads a fingerprint file; nil when it does not exist.
+  /// Reads a fingerprint file (the folder's stack of a golden folder's file); nil when it does
+  /// not exist.
   ///
   /// - Throws: ``GoldenError`` (`.file`) when the file exists but is not a fingerprint.
   public static func read(from path: String) throws(GoldenError)
     -> FontStackFingerprint?
   {
-    guard let document = try? JSONDocument(contentsOf: path) else { return nil }
-    do throws(JSONInputError) {
-      return try document.read { (r: inout JSONReader) throws(JSONInputError) in
-        var parts: [String: String] = [:]
-        try r.beginObject()
-        while let key = try r.nextKey(keys) { parts[key.rawValue] = try r.string() }
-        for key in requiredKeys where parts[key] == nil {
-          throw r.fail(key: key, "missing")
-        }
-        return FontStackFingerprint(fields: parts)
+    try GoldenFingerprints.read(from: path)?.folder
+  }
+
+  /// Reads the fingerprint that comes next; a `goldens` member is handed to `goldens`, and
+  /// skipped when there is none to take it.
+  ///
+  /// - Throws: ``JSONInputError``: a field that is not a string, or a required one missing.
+  static func read(
+    _ r: inout JSONReader,
+    goldens: ((inout JSONReader) throws(JSONInputError) -> Void)? = nil
+  ) throws(JSONInputError) -> FontStackFingerprint {
+    var parts: [String: String] = [:]
+    try r.beginObject()
+    while let key = try r.nextKey(keys) {
+      if key == .goldens {
+        if let goldens { try goldens(&r) } else { try r.skipValue() }
+      } else {
+        parts[key.rawValue] = try r.string()
       }
+    }
+    for key in requiredKeys where parts[key] == nil {
+      throw r.fail(key: key, "missing")
+    }
+    return FontStackFingerprint(fields: parts)
+  }
+
+  /// The fingerprint in `text`, a fingerprint file's contents, as a snapshot's PNG carries it.
+  ///
+  /// - Throws: ``GoldenError`` (`.file`) naming `file` and the field that is wrong.
+  package static func read(_ text: some Collection<UInt8>, file: String) throws(GoldenError)
+    -> FontStackFingerprint
+  {
+    do throws(JSONInputError) {
+      return try GoldenFingerprints.read(JSONDocument(text, file: file)).folder
     } catch {
-      throw GoldenError(
-        .file,
-        "The font-stack fingerprint '\(path)' is not valid JSON with cairo, pixman, freetype, font and fontHash (\(error.field.isEmpty ? "" : error.field + ": ")\(error.message)); delete it and re-record."
-      )
+      throw GoldenFingerprints.invalid(error, in: file)
     }
   }
+
+  /// The keys a fingerprint object may have; a newer Waterflow may record more, which are
+  /// skipped.
+  private enum Key: String, CaseIterable {
+    case cairo, pixman, freetype, font, fontHash, pango, harfbuzz, fontconfig, fonts, goldens
+  }
+  private static let keys = JSONKeys<Key>(unknown: .skip)
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case cairo, pixman, freetype, font, fontHash, pango, harfbuzz, fontconfig, fonts
   }
-  // A newer Waterflow may record more; what this one reads is checked.
-  private static let keys = JSONKeys<CodingKeys>(unknown: .skip)
 
   /// The file's bytes: pretty, sorted keys, a final newline, so diffs in review stay small.
   public var fileContents: [UInt8] {

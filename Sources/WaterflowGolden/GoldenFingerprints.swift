@@ -39,44 +39,37 @@ struct GoldenFingerprints: Equatable {
   ///
   /// - Throws: ``GoldenError`` (`.file`) naming the file and the field that is wrong.
   static func read(from path: String) throws(GoldenError) -> GoldenFingerprints? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    func fail(_ field: String, _ message: String) -> GoldenError {
-      GoldenError(
-        .file,
-        "The font-stack fingerprint '\(path)' is not valid (\(field.isEmpty ? "" : field + ": ")\(message)); delete it and re-record."
-      )
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    do throws(JSONInputError) {
+      return try read(JSONDocument(contentsOf: path))
+    } catch {
+      throw invalid(error, in: path)
     }
-    guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw fail("", "not a JSON object")
-    }
-    func stack(_ object: [String: Any], at field: String) throws(GoldenError) -> FontStackFingerprint {
-      var parts: [String: String] = [:]
-      // Required keys first, in the order older files list them, so a damaged entry names the
-      // same field as before.
-      let optional = FontStackFingerprint(fields: [:]).fields.map(\.key)
-        .filter { !FontStackFingerprint.requiredKeys.contains($0) }
-      for key in FontStackFingerprint.requiredKeys + optional {
-        let path = field.isEmpty ? key : field + "." + key
-        guard let value = object[key] else {
-          if FontStackFingerprint.requiredKeys.contains(key) { throw fail(path, "missing") }
-          continue
+  }
+
+  /// Reads a fingerprint document: the folder's stack, and any goldens' own.
+  ///
+  /// - Throws: ``JSONInputError`` naming the field that is wrong.
+  static func read(_ document: JSONDocument) throws(JSONInputError) -> GoldenFingerprints {
+    try document.read { (r: inout JSONReader) throws(JSONInputError) in
+      var goldens: [String: FontStackFingerprint] = [:]
+      let folder = try FontStackFingerprint.read(&r) { (r: inout JSONReader) throws(JSONInputError) in
+        try r.beginObject()
+        while let name = try r.nextName() {
+          guard goldens[name] == nil else { throw r.fail("given twice") }
+          goldens[name] = try FontStackFingerprint.read(&r)
         }
-        guard let text = value as? String else { throw fail(path, "not a string") }
-        parts[key] = text
       }
-      return FontStackFingerprint(fields: parts)
+      return GoldenFingerprints(folder: folder, goldens: goldens)
     }
-    var file = GoldenFingerprints(folder: try stack(top, at: ""))
-    if let goldens = top["goldens"] {
-      guard let goldens = goldens as? [String: Any] else { throw fail("goldens", "not an object") }
-      for (name, value) in goldens {
-        guard let object = value as? [String: Any] else {
-          throw fail("goldens." + name, "not an object")
-        }
-        file.goldens[name] = try stack(object, at: "goldens." + name)
-      }
-    }
-    return file
+  }
+
+  /// The error for a damaged fingerprint file, naming the file and the field.
+  static func invalid(_ error: JSONInputError, in path: String) -> GoldenError {
+    GoldenError(
+      .file,
+      "The font-stack fingerprint '\(path)' is not valid (\(error.field.isEmpty ? "" : error.field + ": ")\(error.message)); delete it and re-record."
+    )
   }
 
   /// The file's bytes: without entries, exactly ``FontStackFingerprint/fileContents``; entries

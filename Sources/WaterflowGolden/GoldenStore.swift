@@ -127,7 +127,7 @@ public struct GoldenStore: Sendable {
     let golden = path(for: name)
     let mode = configuration.effectiveRecordMode
     let tolerance = tolerance ?? configuration.tolerance
-    var options = diffOptions ?? configuration.diffOptions
+    let options = diffOptions ?? configuration.diffOptions
     let changes = try fontStackChanges(to: fingerprint, of: name)
     let exists = FileManager.default.fileExists(atPath: golden)
     let size = PixelSize(width: image.width, height: image.height)
@@ -191,32 +191,17 @@ public struct GoldenStore: Sendable {
         "The golden '\(name)' cannot be read: \(error). Delete it and record it again."
       )
     }
-    // On another font stack, text is checked by its recorded strings and boxes, and its
-    // pixels are left out: their anti-aliasing is the stack's, not the picture's.
-    if !changes.isEmpty {
-      crossStack = CrossStackCheck.plan(
-        stackChanges: changes, recorded: recorded, current: facts, tolerance: tolerance,
-        otherFonts: recordedFontNames(of: name).map { $0 != fingerprint.fontNames } ?? false)
-    }
-    let textTolerance = crossStack?.checksTexts == true ? TextComparison.boxTolerance : nil
-    if textTolerance != nil, let facts, let recordedTexts = recorded??.texts {
-      options.masks += TextBoxMasks.masks(
-        recordedTexts + (facts.texts ?? []), scale: facts.pixelScale)
-    }
-    let result = ImageDiff.compare(
-      expected, image, options: options, diffImage: .unlessIdentical)
-    // What the facts say changed, when both sets exist. A change of layout, content or reuse
-    // fails whatever the pixel tolerance: a ¥129 → ¥139 price is 8 pixels, inside most
-    // tolerances, and a tolerance is meant for rasterisation, not for regressions. With the
-    // texts' pixels masked, the facts are all that see a price: `identical` is of the whole
-    // picture, masks or not, so they are compared whenever anything differs.
-    if !result.identical, let facts, let recordedFrame = recorded, let recordedFrame {
-      explained = GoldenChanges(
-        recorded: recordedFrame, current: facts.withImages(relativeTo: directory),
-        textTolerance: textTolerance)
-    }
-    let factsFail = explained.map { $0.verdict != .drawing } ?? false
-    if result.isWithin(tolerance) && !factsFail {
+    let comparison = GoldenComparison(
+      expected: expected, actual: image, recorded: recorded,
+      current: facts?.withImages(relativeTo: directory), stackChanges: changes,
+      otherFonts: !changes.isEmpty
+        && recordedFontNames(of: name).map { $0 != fingerprint.fontNames } ?? false,
+      options: options, tolerance: tolerance)
+    let result = comparison.diff
+    let textTolerance = comparison.textTolerance
+    explained = comparison.changes
+    crossStack = comparison.crossStack
+    if comparison.passes {
       return outcome(.matched, diff: result, expected: expected)
     }
 

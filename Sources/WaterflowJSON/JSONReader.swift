@@ -184,34 +184,8 @@ public struct JSONReader {
   public mutating func nextKey<Key>(_ keys: JSONKeys<Key>)
     throws(JSONInputError) -> Key?
   {
-    while true {
-      skipWhitespace()
-      if current.hasMember {
-        if base[pos] == UInt8(ascii: ",") {
-          pos += 1
-          skipWhitespace()
-        } else if base[pos] == UInt8(ascii: "}") {
-          pos += 1
-          leave()
-          return nil
-        } else {
-          throw syntaxError(
-            at: pos,
-            "expected ',' or '}' after a value, found \(describe(at: pos))")
-        }
-      } else if base[pos] == UInt8(ascii: "}") {
-        pos += 1
-        leave()
-        return nil
-      }
-      guard base[pos] == UInt8(ascii: "\"") else {
-        throw syntaxError(
-          at: pos, "expected a key in double quotes, found \(describe(at: pos))"
-        )
-      }
+    while try nextMember() {
       let keyStart = pos
-      current.hasMember = true
-      current.key = keyStart
       var i = pos + 1
       while true {
         let c = base[i]
@@ -232,13 +206,7 @@ public struct JSONReader {
         }
         pos = after
       }
-      skipWhitespace()
-      guard base[pos] == UInt8(ascii: ":") else {
-        throw syntaxError(
-          at: pos, "expected ':' after the key, found \(describe(at: pos))")
-      }
-      pos += 1
-      skipWhitespace()
+      try colon()
       guard let match else {
         if case .skip = keys.unknown {
           try skipValue()
@@ -255,6 +223,65 @@ public struct JSONReader {
       }
       return keys.keys[match]
     }
+    return nil
+  }
+
+  /// Moves to the next member of an object whose keys are names its writer chose (a map, such
+  /// as the goldens of a fingerprint file) and returns the name, or leaves the object and
+  /// returns nil at its end. The caller reads or skips the value, and checks names given twice.
+  ///
+  /// - Throws: a syntax error for broken text.
+  public mutating func nextName() throws(JSONInputError) -> String? {
+    guard try nextMember() else { return nil }
+    let (name, after) = try string(at: pos)
+    pos = after
+    try colon()
+    return name
+  }
+
+  /// Steps over the comma before the next member of the current object and stops at its key's
+  /// opening quote (true), or leaves the object at its closing brace (false).
+  @inlinable @inline(__always)
+  mutating func nextMember() throws(JSONInputError) -> Bool {
+    skipWhitespace()
+    if current.hasMember {
+      if base[pos] == UInt8(ascii: ",") {
+        pos += 1
+        skipWhitespace()
+      } else if base[pos] == UInt8(ascii: "}") {
+        pos += 1
+        leave()
+        return false
+      } else {
+        throw syntaxError(
+          at: pos,
+          "expected ',' or '}' after a value, found \(describe(at: pos))")
+      }
+    } else if base[pos] == UInt8(ascii: "}") {
+      pos += 1
+      leave()
+      return false
+    }
+    guard base[pos] == UInt8(ascii: "\"") else {
+      throw syntaxError(
+        at: pos, "expected a key in double quotes, found \(describe(at: pos))"
+      )
+    }
+    current.hasMember = true
+    current.key = pos
+    return true
+  }
+
+  /// Steps over the colon after a key, and the space around it.
+  @inlinable @inline(__always)
+  mutating func colon() throws(JSONInputError) {
+    skipWhitespace()
+    guard base[pos] == UInt8(ascii: ":") else {
+      throw syntaxError(
+        at: pos, "expected ':' after the key, found \(describe(at: pos))")
+    }
+    pos += 1
+    skipWhitespace()
   }
 
   /// Moves to the next element of the current array (true), or leaves the array at its end

@@ -40,26 +40,40 @@ public struct WaterflowSnapshotSubject: Sendable {
   }
 }
 
-/// A snapshot: the picture, and the facts it was drawn from (which cells, where, with what),
-/// stored in the reference PNG's text so that a failure says what changed.
+/// A snapshot: the picture, the facts it was drawn from (which cells, where, with what) and the
+/// font stack that drew it, stored in the reference PNG's text so that a failure says what
+/// changed and a reference recorded on another stack has its text checked by content.
 public struct WaterflowSnapshot: Sendable {
+  /// The picture.
   public var image: RGBAImage
+  /// What the picture shows; nil for a reference recorded without facts.
   public var facts: GoldenFacts?
+  /// The libraries and fonts that drew it; nil for a reference recorded before they were kept.
+  public var stack: FontStackFingerprint?
 
-  public init(image: RGBAImage, facts: GoldenFacts? = nil) {
+  /// Creates a snapshot.
+  public init(image: RGBAImage, facts: GoldenFacts? = nil, stack: FontStackFingerprint? = nil) {
     self.image = image
     self.facts = facts
+    self.stack = stack
   }
 
-  /// The PNG text keyword that holds the facts.
+  /// The PNG text keywords that hold the facts and the stack.
   static let factsKeyword = "waterflow-facts"
+  static let stackKeyword = "waterflow-stack"
 
-  /// The reference file: a PNG, with the facts in an iTXt chunk every viewer ignores.
+  /// The reference file: a PNG, with the facts and the stack in iTXt chunks every viewer ignores.
   var pngData: Data {
-    let png = image.pngData()
-    guard let facts else { return Data(png) }
-    let text = String(decoding: GoldenFacts.fileContents([facts]), as: UTF8.self)
-    return Data(RGBAImage.png(png, addingText: text, keyword: Self.factsKeyword))
+    var png = image.pngData()
+    if let facts {
+      let text = String(decoding: GoldenFacts.fileContents([facts]), as: UTF8.self)
+      png = RGBAImage.png(png, addingText: text, keyword: Self.factsKeyword)
+    }
+    if let stack {
+      let text = String(decoding: stack.fileContents, as: UTF8.self)
+      png = RGBAImage.png(png, addingText: text, keyword: Self.stackKeyword)
+    }
+    return Data(png)
   }
 
   /// Reads a reference; an unreadable one becomes an empty image, which then fails on its size.
@@ -69,6 +83,15 @@ public struct WaterflowSnapshot: Sendable {
     facts = RGBAImage.text(in: bytes, keyword: Self.factsKeyword).flatMap {
       try? GoldenFacts.read(Array($0.utf8), name: "snapshot").first
     }
+    stack = RGBAImage.text(in: bytes, keyword: Self.stackKeyword).flatMap {
+      try? FontStackFingerprint.read(Array($0.utf8), file: "snapshot")
+    }
+  }
+
+  /// What differs from the stack `reference` was recorded with; empty when either is unknown.
+  func stackChanges(since reference: WaterflowSnapshot) -> [String] {
+    guard let stack, let old = reference.stack else { return [] }
+    return stack.changes(since: old)
   }
 }
 
@@ -76,6 +99,11 @@ extension Diffing where Value == WaterflowSnapshot {
   /// Snapshots compared as images with Waterflow's diff and a tolerance, and explained by their
   /// facts: the message says whether the layout, the content, the reuse or only the drawing
   /// changed, and a change of layout, content or reuse fails whatever the tolerance.
+  ///
+  /// A reference recorded on another font stack (another cairo, pixman, FreeType, Pango or
+  /// build of the fonts) is compared as `golden check` compares one: its texts by their strings
+  /// and boxes, every other pixel with the tolerance. A passing comparison of that kind prints
+  /// its one line to standard error.
   ///
   /// Failures also leave expected, actual and diff PNGs in Waterflow's artifacts folder
   /// (`WATERFLOW_GOLDEN_ARTIFACTS`, default `.build/golden-artifacts/snapshots`), since
@@ -87,22 +115,31 @@ extension Diffing where Value == WaterflowSnapshot {
       toData: { $0.pngData },
       fromData: { WaterflowSnapshot(pngData: $0) },
       diffV2: { reference, actual in
-        var changes: GoldenChanges?
-        if let old = reference.facts, let new = actual.facts {
-          changes = GoldenChanges(recorded: old, current: new)
+        let stackChanges = actual.stackChanges(since: reference)
+        let comparison = GoldenComparison(
+          expected: reference.image, actual: actual.image,
+          recorded: reference.facts.map { .some($0) }, current: actual.facts,
+          stackChanges: stackChanges,
+          otherFonts: !stackChanges.isEmpty
+            && reference.stack?.fontNames != actual.stack?.fontNames,
+          options: options, tolerance: tolerance)
+        guard !comparison.passes else {
+          if let crossStack = comparison.crossStack {
+            FileHandle.standardError.write(Data("snapshot: \(crossStack.summary)\n".utf8))
+          }
+          return nil
         }
-        let factsFail = changes.map { $0.verdict != .drawing } ?? false
-        guard
-          let failure = imageFailure(
-            reference.image, actual.image, options: options,
-            tolerance: factsFail ? .exact : tolerance)
-        else { return nil }
+        let failure = imageFailure(reference.image, actual.image, comparison)
         var message = failure.message
-        if let changes {
+        if let changes = comparison.changes {
           message += "\n" + ([changes.summary] + changes.details.map { "  " + $0 }).joined(
             separator: "\n")
         } else if reference.facts == nil {
           message += "\nThe reference has no facts: re-record it to learn what changed."
+        }
+        if reference.stack == nil {
+          message +=
+            "\nThe reference does not name the font stack that drew it: re-record it, so that on another stack its text is checked by content."
         }
         message += writeArtifacts(reference.image, actual.image, panels: failure.panels)
         return (message, failure.attachments)
@@ -135,22 +172,26 @@ private func writeArtifacts(
   return written.isEmpty ? "" : "\n" + written.joined(separator: "\n")
 }
 
-/// The message, attachments and expected | actual | diff panels of an image comparison beyond
-/// the tolerance, or nil within it.
+/// The message, attachments and expected | actual | diff panels of a comparison that fails.
 private func imageFailure(
-  _ reference: RGBAImage, _ actual: RGBAImage, options: ImageDiff.Options,
-  tolerance: DiffTolerance
-) -> (message: String, attachments: [DiffAttachment], panels: RGBAImage?)? {
-  let result = ImageDiff.compare(reference, actual, options: options, diffImage: .unlessIdentical)
-  guard !result.isWithin(tolerance) else { return nil }
+  _ reference: RGBAImage, _ actual: RGBAImage, _ comparison: GoldenComparison
+) -> (message: String, attachments: [DiffAttachment], panels: RGBAImage?) {
+  let result = comparison.diff
+  let tolerance = comparison.tolerance
+  let outside = comparison.textTolerance == nil ? "" : " outside the texts"
   var message =
     result.sizesDiffer
     ? "Newly-taken snapshot@\(result.actualSize) does not match reference@\(result.expectedSize)."
-    : "Newly-taken snapshot does not match reference (\(result.expectedSize)): \(result)."
+    : result.isWithin(tolerance)
+      ? "Newly-taken snapshot fails on what it shows, although its pixels\(outside) are within the tolerance (\(result))."
+      : "Newly-taken snapshot does not match reference (\(result.expectedSize)): \(result)\(outside)."
   if !result.sizesDiffer {
     message +=
       " Allowed: \(tolerance.maxMismatchedPixels == .max ? "any count" : "\(tolerance.maxMismatchedPixels) pixels")"
     message += tolerance.maxMismatchedRatio < 1 ? ", ratio \(tolerance.maxMismatchedRatio)." : "."
+  }
+  if let crossStack = comparison.crossStack {
+    message += "\n" + crossStack.summary
   }
   var attachments: [DiffAttachment] = []
   var panels: RGBAImage?
@@ -184,9 +225,12 @@ extension Diffing where Value == RGBAImage {
           ?? RGBAImage(width: 0, height: 0, pixels: [])
       },
       diffV2: { reference, actual in
-        imageFailure(reference, actual, options: options, tolerance: tolerance).map {
-          ($0.message, $0.attachments)
-        }
+        let comparison = GoldenComparison(
+          expected: reference, actual: actual, recorded: nil, current: nil, stackChanges: [],
+          otherFonts: false, options: options, tolerance: tolerance)
+        guard !comparison.passes else { return nil }
+        let failure = imageFailure(reference, actual, comparison)
+        return (failure.message, failure.attachments)
       })
   }
 }
@@ -225,7 +269,8 @@ where Value == WaterflowSnapshotSubject, Format == WaterflowSnapshot {
       // Image paths relative to where the tests run (the package root), as on every machine.
       return WaterflowSnapshot(
         image: frame.image,
-        facts: frame.facts?.withImages(relativeTo: FileManager.default.currentDirectoryPath))
+        facts: frame.facts?.withImages(relativeTo: FileManager.default.currentDirectoryPath),
+        stack: FontStackFingerprint(renderer: renderer))
     }
   }
 }
@@ -267,7 +312,8 @@ extension Snapshotting where Value == WaterflowView, Format == WaterflowSnapshot
       // Image paths relative to where the tests run (the package root), as on every machine.
       return WaterflowSnapshot(
         image: frame.image,
-        facts: frame.facts?.withImages(relativeTo: FileManager.default.currentDirectoryPath))
+        facts: frame.facts?.withImages(relativeTo: FileManager.default.currentDirectoryPath),
+        stack: FontStackFingerprint(renderer: renderer))
     }
   }
 }

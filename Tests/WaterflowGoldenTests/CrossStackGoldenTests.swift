@@ -82,28 +82,14 @@ import WaterflowView
   }
 
   /// The image with every text box's pixels (and the 1 pixel around it that glyph edges were
-  /// measured to reach) blended 40% with their right neighbour: a 0.4-pixel shift of the glyphs,
-  /// the kind of change another cairo or FreeType makes. Flat areas stay as they were.
+  /// measured to reach) drawn as another rasteriser would: see ``blendTextAsAnotherStackWould``.
   static func rasterisedElsewhere(
     _ image: RGBAImage, texts: [DrawnText], scale: Double
   ) -> RGBAImage {
     var out = image
-    for text in texts {
-      let r = PixelRect(textBox: text.box, scale: scale, growth: 1)
-      // Boxes of cells cut by the viewport's edge reach outside the picture.
-      let (x0, x1) = (max(0, r.x), min(image.width - 1, r.x + r.width))
-      let (y0, y1) = (max(0, r.y), min(image.height, r.y + r.height))
-      guard x0 < x1, y0 < y1 else { continue }
-      for y in y0..<y1 {
-        for x in x0..<x1 {
-          for c in 0..<3 {
-            let i = (y * image.width + x) * 4 + c
-            let blended = 0.6 * Double(image.pixels[i]) + 0.4 * Double(image.pixels[i + 4])
-            out.pixels[i] = UInt8(blended.rounded())
-          }
-        }
-      }
-    }
+    let rects = texts.map { PixelRect(textBox: $0.box, scale: scale, growth: 1) }
+    blendTextAsAnotherStackWould(
+      &out.pixels, width: image.width, rects: rects.map { ($0.x, $0.y, $0.width, $0.height) })
     return out
   }
 

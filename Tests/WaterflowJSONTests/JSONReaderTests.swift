@@ -283,6 +283,27 @@ extension JSONReaderTests {
     #expect(x == 3)
   }
 
+  @Test func names_OfAMap_AreReadWithEscapes_AndNameTheirField() throws {
+    // A map's keys are data (goldens by name), not a format's fixed keys.
+    let text = #"{"shop/top": {"x": 1}, "caf\u00e9": {"x": 2}, "b": {"x": "no"}}"#
+    let body = { (r: inout JSONReader) throws(JSONInputError) -> [String] in
+      var names: [String] = []
+      try r.beginObject()
+      while let name = try r.nextName() {
+        names.append(name)
+        try r.beginObject()
+        while try r.nextKey(pointKeys) != nil { _ = try r.number() }
+      }
+      return names
+    }
+    let e = error(read(text, body))
+    #expect(e?.field == "b.x" && e?.message == #"expected a number, found the string "no""#)
+    let names = try read(text.replacingOccurrences(of: #""no""#, with: "3"), body).get()
+    #expect(names == ["shop/top", "café", "b"])
+    #expect(try read("{}", body).get() == [])
+    #expect(error(read(#"{"a" 1}"#, body))?.message.hasPrefix("invalid JSON at line 1, column 6") == true)
+  }
+
   @Test func aCopyOfTheReader_IsABookmark() throws {
     let (first, again) = try read("[1, 2]") {
       (r: inout JSONReader) throws(JSONInputError) in

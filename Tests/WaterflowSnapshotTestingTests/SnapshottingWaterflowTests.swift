@@ -10,6 +10,7 @@ import WaterflowGolden
 import WaterflowRender
 import WaterflowScene
 import WaterflowSnapshotTesting
+import WaterflowTestSupport
 
 /// The swift-snapshot-testing strategy: references in Golden/SnapshotTesting, our diff and tolerances.
 @Suite struct SnapshottingWaterflowTests {}
@@ -110,6 +111,69 @@ extension SnapshottingWaterflowTests {
         snapshotDirectory: dir, testName: "t"))
     #expect(failure.contains("layout changed:"), "\(failure)")
     #expect(failure.contains("actual: ") && failure.contains("/snapshots/"), "artifacts are named")
+  }
+
+  /// A two-column scene with a header, prices and badges: texts of three kinds.
+  private static func pricedScene(price: String = "129.90") throws -> WaterflowSnapshotSubject {
+    let prices = ["29.90", price, "8.50", "129.90"]
+    let items = prices.enumerated().map { i, p in
+      #"{"height": \#([90, 110, 80][i % 3]), "price": "\#(p)"}"#
+    }
+    let json = #"""
+      {"viewport": {"width": 200, "height": 240, "scale": 2}, "columns": 2, "seed": 5,
+       "header": {"height": 30, "text": "New arrivals"}, "items": [\#(items.joined(separator: ", "))]}
+      """#
+    return WaterflowSnapshotSubject(
+      scene: try Scene(data: Data(json.utf8), path: root + "/Assets/Scenes/priced.json"),
+      options: RenderOptions(scale: 2))
+  }
+
+  /// What the strategy makes of a subject.
+  private static func snapshot(_ subject: WaterflowSnapshotSubject) -> WaterflowSnapshot {
+    var taken: WaterflowSnapshot?
+    Snapshotting<WaterflowSnapshotSubject, WaterflowSnapshot>.waterflow.snapshot(subject).run {
+      taken = $0
+    }
+    return taken!
+  }
+
+  @Test func testAnotherStack_TextIsCheckedByContent_AndAPriceStillFails() throws {
+    let diffing = Diffing<WaterflowSnapshot>.waterflow()
+    let recorded = Self.snapshot(try Self.pricedScene())
+    let stack = try #require(recorded.stack)
+    var other = stack
+    other.cairo = stack.cairo == "1.18.4" ? "1.16.0" : "1.18.4"
+    // The stack rides in the reference PNG with the facts.
+    var reference = diffing.fromData(diffing.toData(recorded))
+    #expect(reference.stack == stack)
+    #expect(reference.facts?.texts?.map(\.text) == recorded.facts?.texts?.map(\.text))
+    /// The subject drawn now, its text anti-aliased as another stack draws it.
+    func drawnElsewhere(_ subject: WaterflowSnapshotSubject) -> WaterflowSnapshot {
+      var shot = Self.snapshot(subject)
+      let rects = (shot.facts?.texts ?? []).map { PixelRect(textBox: $0.box, scale: 2, growth: 1) }
+      blendTextAsAnotherStackWould(
+        &shot.image.pixels, width: shot.image.width,
+        rects: rects.map { ($0.x, $0.y, $0.width, $0.height) })
+      return shot
+    }
+    let drifted = drawnElsewhere(try Self.pricedScene())
+    // On the recording stack the drift is a failure: pixels are all there is to go by.
+    let sameStack = try #require(diffing.diffV2(reference, drifted))
+    #expect(sameStack.0.contains("pixels differ") && !sameStack.0.contains("font stack differs"))
+
+    reference.stack = other
+    #expect(diffing.diffV2(reference, drifted) == nil, "text drift alone passes on another stack")
+    let repriced = try #require(diffing.diffV2(reference, drawnElsewhere(try Self.pricedScene(price: "139.90"))))
+    #expect(repriced.0.contains("content changed: item 1 price 129.90 → 139.90"), "\(repriced.0)")
+    #expect(
+      repriced.0.contains(
+        "font stack differs (cairo \(other.cairo) → \(stack.cairo)): \(recorded.facts?.texts?.count ?? 0) text boxes checked by content"),
+      "\(repriced.0)")
+
+    // A reference that does not name its stack is compared by pixels, and says how to fix that.
+    reference.stack = nil
+    let unnamed = try #require(diffing.diffV2(reference, drifted))
+    #expect(unnamed.0.contains("does not name the font stack that drew it"))
   }
 
   @Test func testCI_NeverRecords() throws {
