@@ -87,6 +87,8 @@ clean:
 # crashes to .build-fuzz/artifacts: copy a crash into the seed corpus once it is fixed. Leak
 # checks are off: the only reports are caches Foundation and the Swift runtime keep for good.
 FUZZ_SECONDS ?= 60
+# Which harnesses: all by default, or for example FUZZ_HARNESSES="FuzzLayoutFile FuzzGoldenFiles".
+FUZZ_HARNESSES ?= $(notdir $(wildcard Tests/Fuzz/Harnesses/Fuzz*))
 # SwiftPM passes each --sanitize as its own -sanitize= flag, and the last one wins: with
 # "--sanitize=fuzzer --sanitize=address" nothing is instrumented for coverage. So --sanitize=fuzzer
 # tells SwiftPM that libFuzzer provides main, and -Xswiftc gives the compiler both at once.
@@ -95,12 +97,12 @@ FUZZ_BUILD    = WATERFLOW_FUZZ=1 $(SWIFT) build -c release --scratch-path .build
 
 .PHONY: fuzz
 fuzz: setup
-	@set -e -o pipefail; for dir in Tests/Fuzz/Harnesses/Fuzz*/; do \
-	  name=$$(basename $$dir); echo "== building $$name (sanitize=fuzzer,address)"; \
+	@set -e -o pipefail; for name in $(FUZZ_HARNESSES); do \
+	  echo "== building $$name (sanitize=fuzzer,address)"; \
 	  $(FUZZ_BUILD) --product $$name 2>&1 | { grep -E "error:|complete" || true; }; \
 	done
-	@status=0; for dir in Tests/Fuzz/Harnesses/Fuzz*/; do \
-	  name=$$(basename $$dir); corpus=$${name#Fuzz}; \
+	@status=0; for name in $(FUZZ_HARNESSES); do \
+	  corpus=$${name#Fuzz}; \
 	  mkdir -p .build-fuzz/corpus/$$corpus .build-fuzz/artifacts/$$corpus; \
 	  dict=Tests/Fuzz/json.dict; [ $$corpus != PNGDecoder ] || dict=Tests/Fuzz/png.dict; \
 	  echo "== $$name: $(FUZZ_SECONDS) s from Tests/Fuzz/Corpus/$$corpus"; \

@@ -147,7 +147,10 @@ let package = Package(
 // a folder Tests/Fuzz/Harnesses/FuzzNAME, a check in FuzzChecks.all and seeds in
 // Tests/Fuzz/Corpus/NAME; `make fuzz` finds it by its folder.
 if ProcessInfo.processInfo.environment["WATERFLOW_FUZZ"] != nil {
-  for name in ["FuzzPNGDecoder", "FuzzSceneReader", "FuzzScrollScript", "FuzzGoldenManifest"] {
+  for name in [
+    "FuzzPNGDecoder", "FuzzSceneReader", "FuzzLayoutFile", "FuzzScrollScript", "FuzzGoldenManifest",
+    "FuzzGoldenFiles",
+  ] {
     package.targets.append(
       .executableTarget(
         name: name, dependencies: ["FuzzChecks"], path: "Tests/Fuzz/Harnesses/\(name)",

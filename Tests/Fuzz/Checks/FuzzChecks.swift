@@ -13,14 +13,15 @@ import WaterflowScene
 /// working whatever the reader does inside.
 public enum FuzzChecks {
   /// The checks by harness name; each names its corpus folder, Tests/Fuzz/Corpus/NAME.
-  ///
-  /// Issue 8's layout-file reader gets its entry here (and a harness folder and a corpus) once
-  /// it exists.
   public static let all: [String: @Sendable ([UInt8]) -> Void] = [
     "PNGDecoder": pngDecoder,
     "SceneReader": sceneReader,
+    // The same reader (a scene file may hold frames), seeded with layout files, so that
+    // mutations explore frames, sections and supplementary views rather than items.
+    "LayoutFile": sceneReader,
     "ScrollScript": scrollScript,
     "GoldenManifest": goldenManifest,
+    "GoldenFiles": goldenFiles,
   ]
 
   /// Decodes a PNG, as it is and with its chunk CRCs repaired (a mutation almost always breaks
@@ -56,6 +57,18 @@ public enum FuzzChecks {
     else { return }
     _ = try? manifest.entries(matching: [])
     _ = try? manifest.entries(matching: manifest.entries.prefix(2).map(\.name))
+  }
+
+  /// Reads what a golden folder holds beside its PNGs: facts (also carried in a snapshot's PNG
+  /// text) and font-stack fingerprints (also in a snapshot's PNG text, and per golden in
+  /// `fingerprint.json`). A fingerprint that loads must describe itself and compare with itself.
+  public static func goldenFiles(_ bytes: [UInt8]) {
+    _ = try? GoldenFacts.read(bytes, name: "fuzz.facts.json")
+    guard let stack = try? FontStackFingerprint.read(bytes, file: "fingerprint.json") else {
+      return
+    }
+    _ = stack.description
+    precondition(stack.changes(since: stack).isEmpty, "a fingerprint differs from itself")
   }
 
   // MARK: - Helpers
