@@ -41,12 +41,16 @@ public struct LayoutFrames: Hashable, Sendable {
   public var emptyView: Rect?
   /// The sections, covering `0..<frames.count` in order; empty means one section of everything.
   public var sections: [Section]
+  /// Whether item 0 is at the far end of the scroll axis (the right of a right-to-left
+  /// horizontal flow, the bottom of a layout that grows upward): scroll offsets then count from
+  /// that end, so offset 0 shows the start of the list (see ``WaterflowView/offset``).
+  public var startsAtEnd: Bool
 
   /// Creates a set of frames; every frame must have a finite origin and a non-negative size.
   public init(
     frames: [Rect], contentSize: Size, flow: Flow = .vertical,
     header: Rect? = nil, footer: Rect? = nil, emptyView: Rect? = nil,
-    sections: [Section] = []
+    sections: [Section] = [], startsAtEnd: Bool = false
   ) {
     self.frames = frames
     self.contentSize = contentSize
@@ -55,6 +59,7 @@ public struct LayoutFrames: Hashable, Sendable {
     self.footer = footer
     self.emptyView = emptyView
     self.sections = sections
+    self.startsAtEnd = startsAtEnd
   }
 }
 
@@ -183,6 +188,7 @@ extension LayoutSnapshot {
       return store
     }
     givenIndex = FrameIntervalIndex(starts: items.map(\.main), lengths: items.map(\.mainLength))
+    givenStartsAtEnd = given.startsAtEnd
   }
 
   /// Whether the frames were given (a layout file or a custom layout) rather than computed.

@@ -22,6 +22,8 @@ public struct LayoutSnapshot: Sendable {
   internal var crossExtent: Double = 0
   /// The overlap index of given frames; nil for computed ones, which use their columns instead.
   internal var givenIndex: FrameIntervalIndex?
+  /// ``LayoutFrames/startsAtEnd`` of given frames.
+  internal var givenStartsAtEnd = false
 
   /// The number of items.
   public var count: Int { items.count }
@@ -35,6 +37,24 @@ public struct LayoutSnapshot: Sendable {
     case .vertical: Size(width: crossExtent, height: contentLength)
     case .horizontal: Size(width: contentLength, height: crossExtent)
     }
+  }
+
+  /// Whether item 0 sits at the far end of the scroll axis: a horizontal flow right to left, or
+  /// a vertical one that grows from the bottom. Content coordinates then run against the flow.
+  ///
+  /// - Complexity: O(1).
+  public var mirrorsScrollAxis: Bool {
+    if givenIndex != nil { return givenStartsAtEnd }
+    return layout.flow == .horizontal && layout.direction == .rightToLeft
+      || layout.flow == .vertical && layout.origin == .bottom
+  }
+
+  /// How far the content can scroll: its length along the scroll axis less the viewport's
+  /// (negative when the content is the shorter).
+  ///
+  /// - Complexity: O(1).
+  public var scrollExtent: Double {
+    contentLength - (layout.flow == .vertical ? viewport.height : viewport.width)
   }
 
   /// The frame of the item at `index`, in content coordinates.
@@ -182,11 +202,8 @@ public struct LayoutSnapshot: Sendable {
 
   /// The band in flow coordinates; horizontal RTL and vertical bottom-origin mirror the scroll axis.
   private func flowBand(from: Double, to: Double) -> (Double, Double) {
-    if layout.flow == .horizontal && layout.direction == .rightToLeft
-      || layout.flow == .vertical && layout.origin == .bottom
-    {
-      return (contentLength - to, contentLength - from)
-    }
+    // Given frames are indexed where they are drawn; computed ones along the flow.
+    if givenIndex == nil && mirrorsScrollAxis { return (contentLength - to, contentLength - from) }
     return (from, to)
   }
 

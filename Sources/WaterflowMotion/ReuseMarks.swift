@@ -20,7 +20,7 @@ struct ReuseMarks {
     for cell in frame.pass.reused { marked[cell.cell] = false }
     var pass = LayoutPass(offset: frame.pass.offset)
     let content = frame.content
-    let start = content.offset
+    let start = content.contentStart
     let end = start + (content.isHorizontal ? content.viewport.width : content.viewport.height)
     for cell in content.cells {
       guard let created = marked[cell.instanceID] else { continue }

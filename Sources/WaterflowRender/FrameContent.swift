@@ -45,6 +45,7 @@ public struct FrameContent: Hashable, Sendable {
   public init(view: WaterflowView) {
     viewport = view.bounds
     contentOffset = view.contentOffset
+    offset = view.offset
     isHorizontal = view.isHorizontal
     isRightToLeft = view.layout?.direction == .rightToLeft
     preloadBuffer = view.preloadBuffer
@@ -102,6 +103,8 @@ public struct FrameContent: Hashable, Sendable {
       : Size(width: viewport.width, height: viewport.height + grow)
   }
 
-  /// The scroll position along the scroll axis.
-  public var offset: Double { isHorizontal ? contentOffset.x : contentOffset.y }
+  /// The scroll position along the scroll axis, from where item 0 is (``WaterflowView/offset``).
+  public var offset: Double
+  /// ``contentOffset`` along the scroll axis: where the viewport starts in content coordinates.
+  public var contentStart: Double { isHorizontal ? contentOffset.x : contentOffset.y }
 }

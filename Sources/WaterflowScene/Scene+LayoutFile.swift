@@ -8,7 +8,7 @@ extension Scene {
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum LayoutKey: String, CaseIterable {
     case buffer, columnWidth, columns, contentSize, direction, emptyView, flow, footer, frames
-    case header, loading, orientation, reuseOrder, sections, seed, style, viewport
+    case header, loading, orientation, origin, reuseOrder, sections, seed, style, viewport
   }
   private enum RectKey: String, CaseIterable { case height, text, width, x, y }
   private enum SizeKey: String, CaseIterable { case height, width }
@@ -72,6 +72,7 @@ extension Scene {
         layout.flow = try r.oneOf(["vertical": Flow.vertical, "horizontal": .horizontal])
       case .direction:
         layout.direction = try r.oneOf(["ltr": LayoutDirection.leftToRight, "rtl": .rightToLeft])
+      case .origin: layout.origin = try r.oneOf(["top": LayoutOrigin.top, "bottom": .bottom])
       case .loading: loading = try r.bool()
       case .columns, .columnWidth:
         // What `layout --json` reports of a computed layout; frames say everything here.
@@ -143,7 +144,9 @@ extension Scene {
     }
     givenFrames = LayoutFrames(
       frames: frames, contentSize: size, flow: layout.flow, header: header?.0,
-      footer: footer?.0, emptyView: emptyView?.0, sections: sections.map(\.0))
+      footer: footer?.0, emptyView: emptyView?.0, sections: sections.map(\.0),
+      startsAtEnd: layout.flow == .horizontal && layout.direction == .rightToLeft
+        || layout.flow == .vertical && layout.origin == .bottom)
   }
 
   private static func readSize(_ r: inout JSONReader) throws(JSONInputError) -> Size {

@@ -54,7 +54,7 @@ public final class WaterflowView {
   public var sectionFooterViews: [SupplementaryView?] = []
 
   /// The frames of the last layout; nil until the first `reloadData()`.
-  public private(set) var snapshot: LayoutSnapshot?
+  public private(set) var snapshot: LayoutSnapshot? { didSet { frameSetChanged() } }
   /// The displayed cells by index: the reference's `displayingCells` map.
   public private(set) var displayedCells: [Int: WaterflowCell] = [:]
   /// Cells waiting for reuse.
@@ -108,8 +108,36 @@ public final class WaterflowView {
       viewport: bounds, orientation: orientation)[section]
   }
 
-  /// The scroll position along the scroll axis.
+  /// The scroll position along the scroll axis, measured from where item 0 is: 0 shows the
+  /// start of the list in every layout.
+  ///
+  /// It equals ``contentOffset`` along the axis, except where item 0 sits at the far end of the
+  /// content (a horizontal flow right to left, a layout that grows from the bottom): there the
+  /// list starts at the content's right or bottom edge, as a right-to-left `UICollectionView`
+  /// starts, and `offset` counts from that edge. It is kept when the content grows (load more)
+  /// or the bounds change, so what is on screen stays.
   public var offset: Double {
+    get {
+      guard let mapping = axisMapping, mapping.mirrored else { return physicalOffset }
+      // The offset as set, not as reflected twice: extent − (extent − x) need not be x.
+      if let last = lastReflection, last.physical == physicalOffset { return last.offset }
+      return mapping.leading(physicalOffset)
+    }
+    set {
+      guard let mapping = axisMapping, mapping.mirrored else {
+        physicalOffset = newValue
+        return
+      }
+      physicalOffset = mapping.leading(newValue)
+      lastReflection = (newValue, physicalOffset)
+    }
+  }
+
+  /// The last offset set on a reflected axis, and the content offset it gave.
+  private var lastReflection: (offset: Double, physical: Double)?
+
+  /// ``contentOffset`` along the scroll axis.
+  private var physicalOffset: Double {
     get { effectiveFlow == .vertical ? contentOffset.y : contentOffset.x }
     set {
       if effectiveFlow == .vertical {
@@ -118,6 +146,32 @@ public final class WaterflowView {
         contentOffset.x = newValue
       }
     }
+  }
+
+  /// How ``offset`` maps to ``contentOffset`` under the frames in force; nil before the first
+  /// layout, when ``contentOffset`` holds the offset as given.
+  private var axisMapping: AxisMapping?
+
+  /// The offset-to-content-offset map of one set of frames: the identity, or a reflection
+  /// across the scroll extent. A reflection is its own inverse.
+  private struct AxisMapping {
+    var mirrored: Bool
+    var extent: Double
+
+    init(_ snapshot: LayoutSnapshot) {
+      mirrored = snapshot.mirrorsScrollAxis
+      extent = snapshot.scrollExtent
+    }
+
+    func leading(_ value: Double) -> Double { mirrored ? extent - value : value }
+  }
+
+  /// Keeps ``offset`` when the frames change, by moving ``contentOffset`` with them.
+  private func frameSetChanged() {
+    guard let snapshot else { return }
+    let kept = offset
+    axisMapping = AxisMapping(snapshot)
+    offset = kept
   }
 
   private var effectiveFlow: Flow { snapshot?.layout.flow ?? layout?.flow ?? .vertical }
@@ -245,7 +299,7 @@ public final class WaterflowView {
     guard let snapshot else { return [] }
     let length = effectiveFlow == .vertical ? bounds.height : bounds.width
     return snapshot.indices(
-      from: offset - preloadBuffer, to: offset + length + preloadBuffer)
+      from: physicalOffset - preloadBuffer, to: physicalOffset + length + preloadBuffer)
   }
 
   /// The indices whose frames overlap the viewport itself, without the pre-load buffer: the
@@ -255,7 +309,7 @@ public final class WaterflowView {
   public var indicesOnScreen: [Int] {
     guard let snapshot else { return [] }
     let length = effectiveFlow == .vertical ? bounds.height : bounds.width
-    return snapshot.indices(from: offset, to: offset + length)
+    return snapshot.indices(from: physicalOffset, to: physicalOffset + length)
   }
 
   /// The scroll offsets strictly inside which some cell can be on screen: from the first cell's
@@ -275,7 +329,9 @@ public final class WaterflowView {
       end = max(end, vertical ? frame.maxY : frame.maxX)
     }
     let length = vertical ? bounds.height : bounds.width
-    return (start - length)..<end
+    // In offsets, not content coordinates: reflected where the list starts at the far end.
+    guard let mapping = axisMapping, mapping.mirrored else { return (start - length)..<end }
+    return mapping.leading(end)..<mapping.leading(start - length)
   }
 
   /// One pass over the cells that leave and the cells that enter, in ``reuseOrder``.

@@ -82,6 +82,7 @@ struct LayoutCommand: ParsableCommand {
       ("flow", .string(scene.layout.flow.rawValue)),
       ("direction", .string(scene.layout.direction.rawValue)),
     ]
+    if scene.layout.origin == .bottom { pairs.append(("origin", .string("bottom"))) }
     if scene.buffer > 0 { pairs.append(("buffer", JSONText(scene.buffer))) }
     if scene.reuseOrder != .leaveFirst {
       pairs.append(("reuseOrder", .string(scene.reuseOrder.rawValue)))

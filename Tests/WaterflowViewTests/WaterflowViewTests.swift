@@ -599,3 +599,92 @@ extension WaterflowViewTests {
     }
   }
 }
+
+// MARK: - Lists that start at the far end
+
+extension WaterflowViewTests {
+  /// A view whose item 0 sits at the content's right (horizontal, right to left) or bottom
+  /// (vertical, growing upward).
+  private func farEndView(horizontal: Bool, count: Int = 60) -> (WaterflowView, DemoSource) {
+    let (view, source) = demoView(
+      count: count, bounds: horizontal ? Size(width: 667, height: 375) : Size(width: 375, height: 667))
+    var layout = WaterflowLayout(
+      flow: horizontal ? .horizontal : .vertical,
+      direction: horizontal ? .rightToLeft : .leftToRight)
+    if !horizontal { layout.origin = .bottom }
+    view.layout = layout
+    return (view, source)
+  }
+
+  @Test(arguments: [true, false])
+  func farEndList_OffsetZeroShowsItemZero_AndOffsetsCountFromThere(horizontal: Bool) throws {
+    let (view, source) = farEndView(horizontal: horizontal)
+    defer { withExtendedLifetime(source) {} }  // the view holds its data source weakly
+    view.layoutSubviews()
+    let snapshot = try #require(view.snapshot)
+    #expect(snapshot.mirrorsScrollAxis)
+    let extent = snapshot.scrollExtent
+    #expect(extent > 1000)
+    // The list starts where item 0 is: the content's right or bottom edge.
+    #expect(view.offset == 0)
+    #expect((horizontal ? view.contentOffset.x : view.contentOffset.y) == extent)
+    #expect(view.indicesOnScreen.contains(0))
+    // Scrolling forward moves the viewport towards the content's left or top.
+    view.scroll(to: 400)
+    #expect(view.offset == 400)
+    #expect((horizontal ? view.contentOffset.x : view.contentOffset.y) == extent - 400)
+    #expect(!view.indicesOnScreen.contains(0))
+    // The on-screen test matches a full scan of the frames under the viewport.
+    let length = horizontal ? view.bounds.width : view.bounds.height
+    let start = extent - 400
+    let scanned = (0..<snapshot.count).filter { i in
+      let f = snapshot.frame(at: i)
+      let (lo, hi) = horizontal ? (f.minX, f.maxX) : (f.minY, f.maxY)
+      return hi > start && lo < start + length
+    }
+    #expect(view.indicesOnScreen == scanned)
+    // The range that shows cells is in offsets too: it holds 0 and the end.
+    let showing = try #require(view.offsetsShowingCells)
+    #expect(showing.contains(0) && showing.contains(extent) && !showing.contains(extent + length + 1))
+  }
+
+  @Test(arguments: [true, false])
+  func farEndList_LoadMore_KeepsWhatIsOnScreen(horizontal: Bool) throws {
+    let (view, source) = farEndView(horizontal: horizontal)
+    view.layoutSubviews()
+    let end = try #require(view.snapshot).scrollExtent
+    view.scroll(to: end, step: 100)
+    let before = view.displayed.map { ($0.index, ObjectIdentifier($0.cell), $0.cell.frame) }
+    let physical = horizontal ? view.contentOffset.x : view.contentOffset.y
+    #expect(abs(physical) < 1e-9, "the end of the list is at the content's left or top")
+    source.count = 90
+    view.appendCells(count: 30)
+    let pass = view.layoutSubviews()
+    // The content grew at the far end, so every frame moved, and the view moved with them.
+    #expect(view.offset == end)
+    #expect(try #require(view.snapshot).scrollExtent > end)
+    #expect(pass.enqueued.isEmpty)
+    for (index, id, frame) in before {
+      let cell = try #require(view.displayedCells[index])
+      #expect(ObjectIdentifier(cell) == id)
+      let shift = horizontal ? cell.frame.minX - frame.minX : cell.frame.minY - frame.minY
+      let moved = (horizontal ? view.contentOffset.x : view.contentOffset.y) - physical
+      #expect(abs(shift - moved) < 1e-9, "cell \(index) stays where it was on screen")
+    }
+    // And scrolling on shows the new cells.
+    view.scroll(to: end + 600, step: 100)
+    #expect(view.displayed.contains { $0.index >= 60 })
+  }
+
+  @Test func farEndList_ShorterThanTheViewport_SitsAtItsLeadingEdge() throws {
+    let (view, source) = farEndView(horizontal: false, count: 3)
+    defer { withExtendedLifetime(source) {} }  // the view holds its data source weakly
+    view.layoutSubviews()
+    let snapshot = try #require(view.snapshot)
+    #expect(snapshot.scrollExtent < 0)
+    #expect(view.offset == 0 && view.contentOffset.y == snapshot.scrollExtent)
+    // The content's bottom edge meets the viewport's, as a chat with three messages shows them.
+    #expect(snapshot.contentSize.height - view.contentOffset.y == view.bounds.height)
+    #expect(view.indicesOnScreen == [0, 1, 2])
+  }
+}
