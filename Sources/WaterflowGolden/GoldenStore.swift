@@ -69,10 +69,6 @@ public struct GoldenStore: Sendable {
     return current.changes(since: recorded.fingerprint(of: name))
   }
 
-  /// The font files `name` was recorded with, by name; nil without a fingerprint file.
-  func recordedFontNames(of name: String) -> [String]? {
-    (try? GoldenFingerprints.read(from: fingerprintPath))??.fingerprint(of: name).fontNames
-  }
 
   /// Compares an image with its golden, recording it when the mode allows.
   ///
@@ -128,7 +124,9 @@ public struct GoldenStore: Sendable {
     let mode = configuration.effectiveRecordMode
     let tolerance = tolerance ?? configuration.tolerance
     let options = diffOptions ?? configuration.diffOptions
-    let changes = try fontStackChanges(to: fingerprint, of: name)
+    // Read once per golden: what changed, and whether the fonts differ by name.
+    let recordedStack = try GoldenFingerprints.read(from: fingerprintPath)?.fingerprint(of: name)
+    let changes = recordedStack.map { fingerprint.changes(since: $0) } ?? []
     let exists = FileManager.default.fileExists(atPath: golden)
     let size = PixelSize(width: image.width, height: image.height)
 
@@ -195,7 +193,7 @@ public struct GoldenStore: Sendable {
       expected: expected, actual: image, recorded: recorded,
       current: facts?.withImages(relativeTo: directory), stackChanges: changes,
       otherFonts: !changes.isEmpty
-        && recordedFontNames(of: name).map { $0 != fingerprint.fontNames } ?? false,
+        && recordedStack.map { $0.fontNames != fingerprint.fontNames } ?? false,
       options: options, tolerance: tolerance)
     let result = comparison.diff
     let textTolerance = comparison.textTolerance

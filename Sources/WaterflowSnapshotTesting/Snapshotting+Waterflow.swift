@@ -153,11 +153,10 @@ private func writeArtifacts(
   _ expected: RGBAImage, _ actual: RGBAImage, panels: RGBAImage?
 ) -> String {
   guard let configuration = try? GoldenConfiguration.fromEnvironment() else { return "" }
-  // FNV-1a over the pixels: a stable name without a hashing dependency (Hasher is seeded per run).
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in actual.pixels { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  // The font files' hash over the pixels: stable across runs (Hasher is seeded per run).
   let base =
-    configuration.artifactsDirectory + "/snapshots/" + String(hash, radix: 16)
+    configuration.artifactsDirectory + "/snapshots/"
+    + fnv1a64Hex(actual.pixels).dropFirst("fnv1a64:".count)
   var written: [String] = []
   for (suffix, image) in [("expected", expected), ("actual", actual), ("diff", panels)] {
     guard let image else { continue }
