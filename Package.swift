@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "WaterflowLayout", targets: ["WaterflowLayout"]),
     .library(name: "WaterflowView", targets: ["WaterflowView"]),
     .library(name: "WaterflowStyle", targets: ["WaterflowStyle"]),
+    .library(name: "WaterflowCells", targets: ["WaterflowCells"]),
     .library(name: "WaterflowScene", targets: ["WaterflowScene"]),
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
@@ -27,6 +28,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+    // Items imported from CSV files: a well-kept RFC 4180 reader rather than a parser of our own.
+    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
   ],
   targets: [
     // Engine: standard library only.
@@ -38,7 +41,11 @@ let package = Package(
     // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
     .target(name: "WaterflowStyle", dependencies: ["WaterflowView"]),
     .target(
-      name: "WaterflowScene", dependencies: ["WaterflowLayout", "WaterflowView", "WaterflowJSON", "WaterflowStyle"]),
+      name: "WaterflowScene",
+      dependencies: [
+        "WaterflowLayout", "WaterflowView", "WaterflowJSON", "WaterflowStyle", "WaterflowCells",
+        .product(name: "CSV", package: "CSV.swift"),
+      ]),
 
     // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.
     .target(name: "FileTransactions"),
@@ -62,7 +69,11 @@ let package = Package(
     .target(name: "Cairo", dependencies: ["CCairo"]),
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
     .target(name: "PNGCodec", dependencies: ["Cairo"]),
-    .target(name: "WaterflowRender", dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowStyle"]),
+    // Cell templates: the model, its measuring (self-sizing heights) and its drawing.
+    .target(name: "WaterflowCells", dependencies: ["Cairo", "WaterflowView"]),
+    .target(
+      name: "WaterflowRender",
+      dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowStyle", "WaterflowCells"]),
     .target(
       name: "WaterflowMotion",
       dependencies: [
@@ -100,7 +111,10 @@ let package = Package(
     .testTarget(name: "WaterflowLayoutTests", dependencies: ["WaterflowLayout"]),
     .testTarget(name: "WaterflowViewTests", dependencies: ["WaterflowView", "WaterflowScene"]),
     .testTarget(name: "WaterflowJSONTests", dependencies: ["WaterflowJSON"]),
-    .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene"]),
+    .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
+    .testTarget(
+      name: "WaterflowCellsTests",
+      dependencies: ["WaterflowCells", "WaterflowScene", "WaterflowRender", "WaterflowTestSupport"]),
     // The codec's tests draw their images with cairo, so they share its fixtures.
     .testTarget(name: "CairoTests", dependencies: ["Cairo", "PNGCodec", "WaterflowTestSupport"]),
     .testTarget(name: "FileTransactionsTests", dependencies: ["FileTransactions", "WaterflowTestSupport"]),

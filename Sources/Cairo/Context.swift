@@ -134,6 +134,23 @@ public final class Context {
     cairo_set_dash(pointer, lengths, Int32(lengths.count), offset)
   }
 
+  /// Whether fills leave holes where sub-paths overlap an even number of times, instead of
+  /// cairo's default non-zero winding rule.
+  public var fillsEvenOdd: Bool {
+    get { cairo_get_fill_rule(pointer) == CAIRO_FILL_RULE_EVEN_ODD }
+    set { cairo_set_fill_rule(pointer, newValue ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING) }
+  }
+
+  /// Whether stroked lines end and turn in round caps and joins, instead of cairo's butt caps
+  /// and mitred joins.
+  public var roundsLineEnds: Bool {
+    get { cairo_get_line_cap(pointer) == CAIRO_LINE_CAP_ROUND }
+    set {
+      cairo_set_line_cap(pointer, newValue ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+      cairo_set_line_join(pointer, newValue ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER)
+    }
+  }
+
   // MARK: - Paths
 
   /// Discards the current path.
@@ -149,6 +166,12 @@ public final class Context {
   /// Adds a straight line from the current point to (x, y).
   public func lineTo(x: Double, y: Double) {
     cairo_line_to(pointer, x, y)
+  }
+
+  /// Adds a cubic Bézier curve from the current point to (x, y), pulled towards the two
+  /// control points.
+  public func curveTo(x1: Double, y1: Double, x2: Double, y2: Double, x: Double, y: Double) {
+    cairo_curve_to(pointer, x1, y1, x2, y2, x, y)
   }
 
   /// Closes the current sub-path with a line back to its start.
@@ -248,16 +271,40 @@ public final class Context {
     height: Double,
     alpha: Double = 1
   ) {
+    draw(image, x: x, y: y, width: width, height: height, alpha: alpha, covering: true)
+  }
+
+  /// Draws an image whole inside a rectangle, keeping its aspect ratio and centring it
+  /// (UIKit's `UIView.ContentMode.scaleAspectFit`). The context's state is unchanged.
+  public func draw(
+    _ image: ImageSurface, aspectFitX x: Double, y: Double, width: Double, height: Double,
+    alpha: Double = 1
+  ) {
+    draw(image, x: x, y: y, width: width, height: height, alpha: alpha, covering: false)
+  }
+
+  private func draw(
+    _ image: ImageSurface, x: Double, y: Double, width: Double, height: Double, alpha: Double,
+    covering: Bool
+  ) {
     guard width > 0, height > 0 else { return }
     let imageWidth = Double(image.width)
     let imageHeight = Double(image.height)
-    let s = max(width / imageWidth, height / imageHeight)
+    let s =
+      covering
+      ? max(width / imageWidth, height / imageHeight)
+      : min(width / imageWidth, height / imageHeight)
+    let left = x + (width - imageWidth * s) / 2
+    let top = y + (height - imageHeight * s) / 2
     withSavedState {
-      cairo_rectangle(pointer, x, y, width, height)
+      // A fitted image is clipped to itself: PAD would smear its edges across the bands.
+      if covering {
+        cairo_rectangle(pointer, x, y, width, height)
+      } else {
+        cairo_rectangle(pointer, left, top, imageWidth * s, imageHeight * s)
+      }
       cairo_clip(pointer)
-      cairo_translate(
-        pointer, x + (width - imageWidth * s) / 2,
-        y + (height - imageHeight * s) / 2)
+      cairo_translate(pointer, left, top)
       cairo_scale(pointer, s, s)
       cairo_set_source_surface(pointer, image.pointer, 0, 0)
       let pattern = cairo_get_source(pointer)

@@ -133,3 +133,45 @@ extension ImageSurface {
     guard decoded else { throw failure("libwebp could not decode it") }
   }
 }
+
+extension ImageFileFormat {
+  /// The pixel size an image file declares in its header, without decoding its pixels; nil when
+  /// the file is missing or not a PNG, JPEG or WebP image.
+  ///
+  /// Templates size an image element by the file's own aspect ratio when the data gives none,
+  /// for every item at layout time: decoding each photo just for its size would cost far more.
+  ///
+  /// - Complexity: O(file size) to read it; the header itself is parsed in O(1).
+  public static func pixelSize(ofFile path: String) -> (width: Int, height: Int)? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let bytes = [UInt8](data)
+    switch sniff(Array(bytes.prefix(16))).format {
+    case .png:
+      // The IHDR chunk comes first: width and height as big-endian words at bytes 16 and 20.
+      guard bytes.count >= 24 else { return nil }
+      func word(_ at: Int) -> Int {
+        bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+      }
+      return (word(16), word(20))
+    case .jpeg:
+      guard let handle = tjInitDecompress() else { return nil }
+      defer { tjDestroy(handle) }
+      var width: Int32 = 0
+      var height: Int32 = 0
+      var subsampling: Int32 = 0
+      var colorspace: Int32 = 0
+      guard
+        tjDecompressHeader3(
+          handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
+      else { return nil }
+      return (Int(width), Int(height))
+    case .webp:
+      var width: Int32 = 0
+      var height: Int32 = 0
+      guard WebPGetInfo(bytes, bytes.count, &width, &height) != 0 else { return nil }
+      return (Int(width), Int(height))
+    case nil:
+      return nil
+    }
+  }
+}

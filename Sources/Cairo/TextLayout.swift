@@ -6,6 +6,16 @@ public enum TextAlignment: Sendable {
   case leading
   /// Centred.
   case center
+  /// At the end of the line: the right for left-to-right text, the left for Arabic or Hebrew.
+  case trailing
+}
+
+/// The weight text is drawn in; the font file of that weight is used when the stack has one.
+public enum TextWeight: Int32, Sendable {
+  case regular = 400
+  case medium = 500
+  case semibold = 600
+  case bold = 700
 }
 
 /// Text shaped and broken into lines with a ``FontStack``, ready to draw.
@@ -40,13 +50,16 @@ public final class TextLayout {
   ///   - alignment: Where lines sit in the width.
   public init(
     _ text: String, fonts: FontStack, size: Double, width: Double? = nil, maxLines: Int = 1,
-    lineHeight: Double? = nil, alignment: TextAlignment = .leading
+    lineHeight: Double? = nil, alignment: TextAlignment = .leading, weight: TextWeight = .regular
   ) {
     self.text = text
     layout = pango_layout_new(fonts.pangoContext)
     let description = pango_font_description_new()
     pango_font_description_set_family(description, fonts.families)
     pango_font_description_set_absolute_size(description, units(size))
+    if weight != .regular {
+      pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight.rawValue)))
+    }
     pango_layout_set_font_description(layout, description)
     pango_font_description_free(description)
     // A fixed line height makes "at most n lines" an exact height, even when a line mixes
@@ -56,7 +69,13 @@ public final class TextLayout {
     pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32(units(lineHeight))))
     pango_layout_set_attributes(layout, attributes)
     pango_attr_list_unref(attributes)
-    pango_layout_set_alignment(layout, alignment == .center ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
+    // Pango mirrors left and right for a right-to-left paragraph, so these are leading and
+    // trailing.
+    switch alignment {
+    case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+    case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+    }
     let lines = max(1, maxLines)
     if let width {
       pango_layout_set_width(layout, Int32(units(max(0, width))))

@@ -33,7 +33,7 @@ public struct GoldenChanges: Hashable, Sendable {
   /// A field of a cell that shows something else.
   public struct ContentChange: Hashable, Sendable {
     public var index: Int
-    /// `price`, `text`, `image` or `color`.
+    /// `price`, `text`, `image` or `color`, or a template cell's data field as the data names it.
     public var field: String
     public var from: String?
     public var to: String?
@@ -96,6 +96,10 @@ public struct GoldenChanges: Hashable, Sendable {
         // A recycled cell brings its own colour: that is reuse, unless the instance is the same.
         if field == "color" && a.instance != b.instance { continue }
         content.append(ContentChange(index: index, field: field, from: x, to: y))
+      }
+      // A template cell's data, field by field, named as in the data.
+      for name in Set(a.data.keys).union(b.data.keys).sorted() where a.data[name] != b.data[name] {
+        content.append(ContentChange(index: index, field: name, from: a.data[name], to: b.data[name]))
       }
       if a.instance != b.instance {
         reuse.append(ReuseChange(index: index, from: a.instance, to: b.instance))

@@ -3,6 +3,7 @@ internal import WaterflowJSON
 public import WaterflowView
 public import WaterflowRender
 internal import WaterflowScene
+internal import WaterflowCells
 
 /// What one golden frame was drawn from: the offset and every cell on screen, with its frame,
 /// cell instance, colour and content.
@@ -26,11 +27,16 @@ public struct GoldenFacts: Hashable, Sendable {
     public var text: String?
     public var price: String?
     public var image: String?
+    /// The data bound to a template cell, by field name (empty for Waterflow's own cells): a
+    /// changed field reads `content changed: item 4 likes 1.2k → 1.3k`.
+    public var data: [String: String] = [:]
 
     public init(
       index: Int, column: Int? = nil, frame: Rect, instance: Int, color: String? = nil,
-      text: String? = nil, price: String? = nil, image: String? = nil
+      text: String? = nil, price: String? = nil, image: String? = nil,
+      data: [String: String] = [:]
     ) {
+      self.data = data
       self.index = index
       self.column = column
       self.frame = frame
@@ -79,7 +85,8 @@ public struct GoldenFacts: Hashable, Sendable {
           index: index, column: computed ? snapshot?.column(at: index) : nil, frame: cell.frame,
           instance: cell.instanceID, color: cell.backgroundColor.map(Self.hex), text: cell.text,
           price: cell.price,
-          image: cell.imagePath.map(Scene.absolutePath))
+          image: cell.imagePath.map(Scene.absolutePath),
+          data: (cell as? TemplateCell)?.data.fields ?? [:])
       })
   }
 
@@ -152,6 +159,16 @@ extension GoldenFacts {
             w.write(quoting: value)
           }
         }
+        if !cell.data.isEmpty {
+          w.write(", \"data\": {")
+          for (i, (name, value)) in cell.data.sorted(by: { $0.key < $1.key }).enumerated() {
+            if i > 0 { w.write(", ") }
+            w.write(quoting: name)
+            w.write(": ")
+            w.write(quoting: value)
+          }
+          w.write("}")
+        }
         w.write("}")
       }
       w.write(facts.cells.isEmpty ? "]" : "\n  ]")
@@ -186,7 +203,7 @@ extension GoldenFacts {
   private enum FrameKey: String, CaseIterable { case cells, flow, offset, texts }
   private enum TextKey: String, CaseIterable { case text, x, y, width, height }
   private enum CellKey: String, CaseIterable {
-    case cell, color, column, height, image, index, price, text, width, x, y
+    case cell, color, column, data, height, image, index, price, text, width, x, y
   }
   private static let fileKeys = JSONKeys<FileKey>()
   private static let frameKeys = JSONKeys<FrameKey>()
@@ -251,6 +268,12 @@ extension GoldenFacts {
             case .text: cell.text = try r.string()
             case .price: cell.price = try r.string()
             case .image: cell.image = try r.string()
+            case .data:
+              try r.beginObject()
+              while let name = try r.nextName() {
+                if cell.data[name] != nil { throw r.fail("given twice") }
+                cell.data[name] = try r.string()
+              }
             }
           }
           cell.frame = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)

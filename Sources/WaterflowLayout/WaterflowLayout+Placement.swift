@@ -563,6 +563,9 @@ struct PixelGrid {
     switch length {
     case .fixed(let v):
       return v.isFinite && v > 0 ? snap(v) : 0
+    case .measured(let content):
+      let v = content.length(atCrossLength: crossLength)
+      return v.isFinite && v > 0 ? snap(v) : 0
     case .aspectRatio(let w, let h):
       let (along, across) = flow == .vertical ? (h, w) : (w, h)
       // An image with no usable width (w ≤ 0, or a NaN from the server) would divide by zero:

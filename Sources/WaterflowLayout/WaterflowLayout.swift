@@ -258,6 +258,9 @@ public struct ItemMetrics: Hashable, Sendable {
     /// An image of this pixel size, shown at the item's width (vertical) or height (horizontal)
     /// with its aspect ratio kept: the Mogujie shop demo's `height = width × h / w`.
     case aspectRatio(width: Double, height: Double)
+    /// Decided by the item's content once the layout knows the item's width (its height, in
+    /// horizontal flow): a self-sizing cell, measured at its column's width.
+    case measured(ContentLength)
   }
 
   /// How many columns an item covers.
@@ -285,4 +288,28 @@ public struct ItemMetrics: Hashable, Sendable {
   public static func aspectRatio(width: Double, height: Double) -> ItemMetrics {
     ItemMetrics(length: .aspectRatio(width: width, height: height))
   }
+}
+
+/// The length of a self-sizing item: its content measured at the cross length the layout gives
+/// it (the width of its columns, in vertical flow).
+///
+/// The layout calls the measure once per placement, with the item's width; the measure is the
+/// data source's (a cell template measured with Pango, in Waterflow's scenes), so this module
+/// stays free of any text or image code.
+public struct ContentLength: Hashable, Sendable {
+  /// Tells lengths apart: two with the same identity measure the same content.
+  public let identity: Int
+  private let measure: @Sendable (Double) -> Double
+
+  /// A length measured by a closure from the item's cross length.
+  public init(identity: Int, measure: @escaping @Sendable (_ crossLength: Double) -> Double) {
+    self.identity = identity
+    self.measure = measure
+  }
+
+  /// The item's length along the flow when it is `crossLength` wide (or high, sideways).
+  public func length(atCrossLength crossLength: Double) -> Double { measure(crossLength) }
+
+  public static func == (a: ContentLength, b: ContentLength) -> Bool { a.identity == b.identity }
+  public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 }

@@ -1,4 +1,5 @@
-import WaterflowView
+public import WaterflowCells
+public import WaterflowView
 
 /// Everything one frame shows, captured from a view: a value, so frames can be drawn on other
 /// threads while the simulation goes on.
@@ -13,6 +14,10 @@ public struct FrameContent: Hashable, Sendable {
     public var price: String?
     public var imagePath: String?
     public var title: String?
+    /// The template the cell is drawn from, or nil for Waterflow's own look.
+    public var template: CellTemplate? = nil
+    /// The data the cell's item bound to it, which a template reads.
+    public var data = ItemData()
   }
 
   /// A header or footer bar.
@@ -51,10 +56,12 @@ public struct FrameContent: Hashable, Sendable {
     preloadBuffer = view.preloadBuffer
     isLoading = view.isLoading
     cells = view.displayed.map { index, cell in
-      Cell(
+      let bound = cell as? TemplateCell
+      return Cell(
         index: index, instanceID: cell.instanceID, frame: cell.frame,
         color: cell.backgroundColor, text: cell.text,
-        price: cell.price, imagePath: cell.imagePath, title: cell.title)
+        price: cell.price, imagePath: cell.imagePath, title: cell.title,
+        template: bound?.template, data: bound?.data ?? ItemData())
     }
     bars = []
     emptyView = nil

@@ -1,4 +1,5 @@
 package import Cairo
+import WaterflowCells
 import WaterflowStyle
 import WaterflowView
 
@@ -57,6 +58,22 @@ extension Renderer {
   ) {
     let r = cell.frame
     guard r.width > 0, r.height > 0 else { return }
+    if let template = cell.template {
+      cellPainter(style: style, item: cell.index).draw(
+        template, data: cell.data, index: cell.index, frame: r,
+        cellColor: cell.color ?? style.placeholder, in: context)
+      context.withSavedState {
+        context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
+        context.clip()
+        if debug {
+          drawLabel(
+            "\(cell.index)  #\(cell.instanceID)", in: r, leadingEdgeIsRight: isRightToLeft,
+            style: style.label, in: context)
+        }
+        drawOverlays(cell, in: context, debug: debug, marks: marks, isRightToLeft: isRightToLeft)
+      }
+      return
+    }
     context.withSavedState {
       if style.cornerRadius > 0 {
         context.roundedRectangle(
@@ -109,47 +126,72 @@ extension Renderer {
         if debug { label += "  #\(cell.instanceID)" }
         drawLabel(label, in: r, leadingEdgeIsRight: isRightToLeft, style: style.label, in: context)
       }
-      if let marks {
-        let id = cell.instanceID
-        let created = marks.created.contains { $0.cell == id }
-        let reused = marks.reused.contains { $0.cell == id }
-        if created || reused {
-          let c =
-            created
-            ? Color(red: 0.1, green: 0.75, blue: 0.3)
-            : Color(red: 1, green: 0.55, blue: 0)
-          context.setSource(red: c.red, green: c.green, blue: c.blue)
-          context.lineWidth = 4
-          context.rectangle(
-            x: r.minX + 2, y: r.minY + 2, width: r.width - 4,
-            height: r.height - 4)
-          context.stroke()
-          // At the trailing edge, opposite the index badge.
-          let tag = created ? "new" : "reused"
-          let width = textWidth(tag, size: Palette.labelFontSize) + 8
-          let box = Rect(
-            x: isRightToLeft ? r.minX + 4 : r.maxX - width - 4, y: r.minY + 4, width: width,
-            height: 16)
-          fill(context, box, c)
-          context.setSource(red: 1, green: 1, blue: 1)
-          drawText(tag, in: box, TextPlacement(size: Palette.labelFontSize), in: context)
-        }
-      }
-      if debug {
-        context.setSource(red: 0, green: 0, blue: 0, alpha: 0.75)
-        context.lineWidth = 1
+      drawOverlays(cell, in: context, debug: debug, marks: marks, isRightToLeft: isRightToLeft)
+    }
+  }
+
+  /// The painter of template cells, drawing with this renderer's text layouts and images.
+  func cellPainter(style: Style, item: Int) -> CellPainter {
+    CellPainter(
+      layoutText: { [unowned self] text, textStyle, width in
+        cellTextLayout(text, style: textStyle, width: width)
+      },
+      image: { [unowned self] path in images.image(at: path, item: item) },
+      imageAspect: { [unowned self] path in
+        images.image(at: path, item: item).map { Double($0.width) / Double($0.height) }
+      },
+      record: { [unowned self] text, box in record(text, box) },
+      placeholder: { [unowned self] box, context in
+        drawLoadingPlaceholder(in: box, style: style, context: context)
+      })
+  }
+
+  /// The reuse marks and the debug outline over a cell, whatever draws the cell itself.
+  private func drawOverlays(
+    _ cell: FrameContent.Cell, in context: Context, debug: Bool, marks: LayoutPass?,
+    isRightToLeft: Bool
+  ) {
+    let r = cell.frame
+    if let marks {
+      let id = cell.instanceID
+      let created = marks.created.contains { $0.cell == id }
+      let reused = marks.reused.contains { $0.cell == id }
+      if created || reused {
+        let c =
+          created
+          ? Color(red: 0.1, green: 0.75, blue: 0.3)
+          : Color(red: 1, green: 0.55, blue: 0)
+        context.setSource(red: c.red, green: c.green, blue: c.blue)
+        context.lineWidth = 4
         context.rectangle(
-          x: r.minX + 0.5, y: r.minY + 0.5, width: r.width - 1,
-          height: r.height - 1)
+          x: r.minX + 2, y: r.minY + 2, width: r.width - 4,
+          height: r.height - 4)
         context.stroke()
+        // At the trailing edge, opposite the index badge.
+        let tag = created ? "new" : "reused"
+        let width = textWidth(tag, size: Palette.labelFontSize) + 8
+        let box = Rect(
+          x: isRightToLeft ? r.minX + 4 : r.maxX - width - 4, y: r.minY + 4, width: width,
+          height: 16)
+        fill(context, box, c)
+        context.setSource(red: 1, green: 1, blue: 1)
+        drawText(tag, in: box, TextPlacement(size: Palette.labelFontSize), in: context)
       }
+    }
+    if debug {
+      context.setSource(red: 0, green: 0, blue: 0, alpha: 0.75)
+      context.lineWidth = 1
+      context.rectangle(
+        x: r.minX + 0.5, y: r.minY + 0.5, width: r.width - 1,
+        height: r.height - 1)
+      context.stroke()
     }
   }
 
   /// The index label: text on a rounded tag in the cell's leading top corner (the top-left, or
   /// the top-right when columns run right to left), readable at scale 1, cut with "…" to the
   /// cell's width.
-  private func drawLabel(
+  func drawLabel(
     _ text: String, in cell: Rect, leadingEdgeIsRight: Bool, style: Style.Bar,
     in context: Context
   ) {
@@ -186,7 +228,7 @@ extension Renderer {
       in: context)
   }
 
-  private func drawLoadingPlaceholder(in r: Rect, style: Style, context: Context) {
+  func drawLoadingPlaceholder(in r: Rect, style: Style, context: Context) {
     fill(context, r, style.placeholder)
     let color = style.empty.textColor
     drawSpinner(at: Point(x: r.midX, y: r.midY - 10), radius: 8, color: color, in: context)

@@ -1,4 +1,5 @@
 package import Cairo
+import WaterflowCells
 import WaterflowView
 
 /// How a text sits in its box.
@@ -12,6 +13,13 @@ struct TextPlacement: Hashable {
   /// Drawn along the box's long side, reading bottom to top: the text of a horizontal flow's
   /// narrow header and footer strips.
   var rotated = false
+}
+
+/// What a template's laid-out text depends on.
+struct CellTextKey: Hashable {
+  var text: String
+  var style: CellTextStyle
+  var width: Double?
 }
 
 /// What a laid-out text depends on.
@@ -35,6 +43,17 @@ extension Renderer {
       text, fonts: fonts, size: placement.size, width: width, maxLines: placement.maxLines,
       lineHeight: placement.lineHeight, alignment: placement.alignment)
     textLayouts[key] = laidOut
+    return laidOut
+  }
+
+  /// A template's text laid out in its style at a width, kept like the renderer's own texts:
+  /// a reused cell draws its unchanged texts from here in the next frame.
+  func cellTextLayout(_ text: String, style: CellTextStyle, width: Double?) -> TextLayout {
+    let key = CellTextKey(text: text, style: style, width: width)
+    if let laidOut = cellTextLayouts[key] { return laidOut }
+    if cellTextLayouts.count >= 2048 { cellTextLayouts.removeAll(keepingCapacity: true) }
+    let laidOut = style.layout(text, fonts: fonts, width: width)
+    cellTextLayouts[key] = laidOut
     return laidOut
   }
 

@@ -78,6 +78,8 @@ public final class Renderer {
   public let images: ImageStore
   /// Texts laid out so far, for drawing them again.
   var textLayouts: [TextLayoutKey: TextLayout] = [:]
+  /// Template texts laid out so far, for drawing them again.
+  var cellTextLayouts: [CellTextKey: TextLayout] = [:]
   /// The texts the last drawing drew, in drawing order, with their boxes in canvas points.
   public internal(set) var drawnTexts: [DrawnText] = []
   /// Where content coordinates put the canvas's origin while drawing, and how much they are

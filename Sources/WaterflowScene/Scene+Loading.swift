@@ -118,7 +118,7 @@ extension Scene {
 
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum Key: String, CaseIterable {
-    case buffer, columnWeights, columnWidth, columnWidthRounding, columns, direction, empty
+    case buffer, cells, columnWeights, columnWidth, columnWidthRounding, columns, direction, empty
     case emptyContent, fitWidth, flow, footer, footerInsets, header, headerInsets, items, loading
     case margins, minColumnWidth, minimumContentHeight, order, orientation, origin, reuseOrder
     case sections, seed, snapToPixels, stamps, style, viewport
@@ -133,10 +133,10 @@ extension Scene {
   private enum StampKey: String, CaseIterable { case height, width, x, y }
   private enum ColumnsKey: String, CaseIterable { case landscape, portrait }
   private enum PatternKey: String, CaseIterable {
-    case count, heights, `import`
+    case count, heights, identifier, `import`
   }
   private enum ItemKey: String, CaseIterable {
-    case color, fullSpan, h, height, identifier, image, img, price, span, title, w
+    case color, data, fullSpan, h, height, identifier, image, img, `import`, price, span, title, w
   }
   private enum ShopKey: String, CaseIterable { case h, img, price, w }
 
@@ -172,6 +172,7 @@ extension Scene {
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .style: apply(try StyleSheet.read(&r))
+      case .cells: cells = try Self.readCellTemplates(&r)
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
       case .reuseOrder: reuseOrder = try Self.readReuseOrder(&r)
       case .orientation:
@@ -266,6 +267,8 @@ extension Scene {
     }
     try checkColumnRoom(
       sectionFields: parsed == nil ? [""] : layout.sections.indices.map { "sections[\($0)]" })
+    try bindCells(
+      itemPaths: parsed == nil ? ["items"] : layout.sections.indices.map { "sections[\($0)].items" })
   }
 
   /// `"leave-first"` or `"single-pass"`.
@@ -309,7 +312,7 @@ extension Scene {
   }
 
   /// `{top, left, bottom, right}`, each optional (0).
-  private static func readInsets(_ r: inout JSONReader) throws(JSONInputError) -> EdgeInsets {
+  static func readInsets(_ r: inout JSONReader) throws(JSONInputError) -> EdgeInsets {
     var insets = EdgeInsets()
     try r.beginObject()
     while let key = try r.nextKey(insetKeys) {
@@ -490,7 +493,8 @@ extension Scene {
     }
   }
 
-  /// `{"count": 100, "heights": [90, 110, 80]}`, or `{"import": "goods.plist"}`.
+  /// `{"count": 100, "heights": [90, 110, 80]}`, `{"import": "goods.plist"}`, or a data file
+  /// `{"import": "feed.csv", "identifier": "note"}` (CSV or JSON lines) whose rows are items.
   private static func readPatternOrImport(
     _ r: inout JSONReader, scenePath: String
   )
@@ -499,9 +503,12 @@ extension Scene {
     var count: Int?
     var heights: [Double]?
     var source: String?
+    var identifier: String?
+    let start = r
     try r.beginObject()
     while let key = try r.nextKey(patternKeys) {
       switch key {
+      case .identifier: identifier = try r.string()
       case .count: count = try r.integer(min: 0, max: maximumItemCount)
       case .heights:
         var list: [Double] = []
@@ -521,6 +528,13 @@ extension Scene {
           "give either import or a pattern {count, heights}, not both")
       }
       let full = resolve(source, against: scenePath)
+      if isDataFile(full) {
+        return ItemList(
+          try readDataFile(full, identifier: identifier ?? Item.defaultIdentifier, field: start))
+      }
+      if identifier != nil {
+        throw r.fail(key: "identifier", "only a data file (.csv, .jsonl) takes an identifier")
+      }
       let document: JSONDocument
       do { document = try JSONDocument(contentsOf: full) } catch {
         throw r.fail(key: "import", "cannot read the shop data file \(full)")
@@ -530,6 +544,9 @@ extension Scene {
           (shop: inout JSONReader) throws(JSONInputError) in
           try readShopItems(&shop, relativeTo: full)
         })
+    }
+    if identifier != nil {
+      throw r.fail(key: "identifier", "only a data file (.csv, .jsonl) takes an identifier")
     }
     guard let count else { throw r.fail(key: "count", "missing") }
     guard let heights else { throw r.fail(key: "heights", "missing") }
@@ -567,9 +584,14 @@ extension Scene {
       var fullSpan = false
       var color: Color?
       var title: String?
+      var data: ItemData?
+      var source: String?
+      let start = r
       try r.beginObject()
       while let key = try r.nextKey(keys) {
         switch key {
+        case .data: data = try readItemData(&r, folder: images.folder)
+        case .import: source = try r.string()
         case .height: height = try r.number(min: 0, max: 1_000_000)
         case .w: w = try r.number(min: 0, max: 1_000_000)
         case .h: h = try r.number(min: 0, max: 1_000_000)
@@ -583,7 +605,22 @@ extension Scene {
         case .title: title = try r.string()
         }
       }
+      if let source {
+        // {"import": "ads.jsonl", "identifier": "ad"} among items: the file's rows, in place.
+        guard height == nil, w == nil, h == nil, data == nil, price == nil, image == nil,
+          img == nil, title == nil, color == nil, span == nil, !fullSpan
+        else {
+          throw r.fail(key: "import", "an import in a list of items takes only an identifier")
+        }
+        let full = images.resolve(source)
+        guard isDataFile(full) else {
+          throw r.fail(key: "import", "only a data file (.csv, .jsonl) can be imported among items")
+        }
+        items += try readDataFile(full, identifier: identifier, field: start)
+        continue
+      }
       let length: ItemMetrics.Length
+      var isSelfSizing = false
       if let height {
         if w != nil || h != nil {
           throw r.fail(
@@ -594,7 +631,9 @@ extension Scene {
       } else if let w, let h {
         length = .aspectRatio(width: w, height: h)
       } else {
-        throw r.fail("needs a height, or an image size {w, h}")
+        // Sized by its template, checked once the scene's cells are known.
+        length = .fixed(0)
+        isSelfSizing = true
       }
       if fullSpan && span != nil {
         throw r.fail(key: "fullSpan", "give either span or fullSpan, not both")
@@ -605,7 +644,8 @@ extension Scene {
         Item(
           length: length, span: fullSpan ? .full : .columns(span ?? 1),
           price: price,
-          image: path, identifier: identifier, color: color, title: title))
+          image: path, identifier: identifier, color: color, title: title, data: data,
+          isSelfSizing: isSelfSizing))
     }
     return items
   }
@@ -664,8 +704,14 @@ extension Scene {
   }
 }
 
+/// Whether a path names a data file of rows (CSV or JSON lines) rather than shop data.
+func isDataFile(_ path: String) -> Bool {
+  let lower = path.lowercased()
+  return lower.hasSuffix(".csv") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
+}
+
 /// The folder of the file that names images, worked out once for all of its items.
-private struct ImageFolder {
+struct ImageFolder {
   let folder: String
 
   init(of file: String) {

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import WaterflowCells
 @_exported import WaterflowJSON
 @_exported import WaterflowStyle
 @_exported import WaterflowView
@@ -42,6 +43,10 @@ public struct Scene: Sendable {
   public var givenFrames: LayoutFrames? = nil
   /// How the scene is drawn: its `style` object resolved (``Style/standard`` when it has none).
   public var style: Style = .standard
+  /// The cell templates, by reuse identifier: items whose identifier has one are drawn from it.
+  public var cells: [String: CellTemplate] = [:]
+  /// The measurer self-sizing items share, made when the first one is bound.
+  var cellSizingState: CellSizing? = nil
   /// The scene's `style` object as given, so that a `--style` file can be laid over it.
   public private(set) var styleSheet = StyleSheet()
 
@@ -100,12 +105,16 @@ public struct Item: Hashable, Sendable {
   public var color: Color?
   /// The text under the image, in one or two lines ending in "…" when it does not fit.
   public var title: String?
+  /// The fields a template reads (`{likes}`), or nil when the item gives none.
+  public var data: ItemData?
+  /// Whether the item gave no height or size: its template's height at its width sizes it.
+  public var isSelfSizing: Bool
 
   public init(
     length: ItemMetrics.Length, span: ItemMetrics.Span = .columns(1),
     price: String? = nil,
     image: String? = nil, identifier: String = Item.defaultIdentifier,
-    color: Color? = nil, title: String? = nil
+    color: Color? = nil, title: String? = nil, data: ItemData? = nil, isSelfSizing: Bool = false
   ) {
     self.length = length
     self.span = span
@@ -114,6 +123,8 @@ public struct Item: Hashable, Sendable {
     self.identifier = identifier
     self.color = color
     self.title = title
+    self.data = data
+    self.isSelfSizing = isSelfSizing
   }
 
   /// The reuse identifier cells get when an item names none.

@@ -23,7 +23,7 @@ public final class SceneController: WaterflowViewDataSource,
   private var created = 0
 
   /// A cell that remembers the colour it was created with, under any item's own colour.
-  private final class SceneCell: WaterflowCell {
+  private final class SceneCell: TemplateCell {
     let instanceColor: Color
     init(reuseIdentifier: String, color: Color) {
       instanceColor = color
@@ -96,6 +96,8 @@ public final class SceneController: WaterflowViewDataSource,
     cell.price = item.price
     cell.imagePath = item.image
     cell.title = item.title
+    cell.template = scene.cells[item.identifier]
+    cell.data = item.data ?? ItemData()
     return cell
   }
 

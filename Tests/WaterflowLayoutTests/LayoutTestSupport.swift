@@ -263,6 +263,9 @@ struct ModelLayout {
         case .fixed(let v): h = v > 0 && v.isFinite ? v : 0
         case .aspectRatio(let iw, let ih):
           h = iw > 0 && ih >= 0 ? w * ih / iw : w
+        case .measured(let content):
+          let v = content.length(atCrossLength: w)
+          h = v > 0 && v.isFinite ? v : 0
         }
         frames.append(Rect(x: x(position), y: itemY, width: w, height: h))
         columns.append(position)

@@ -1,0 +1,360 @@
+public import WaterflowView
+
+/// How a text element is laid out: everything but the text and the width.
+public struct CellTextStyle: Hashable, Sendable {
+  public var size: Double
+  public var weight: FontWeight
+  /// At most this many lines; 0 for no limit.
+  public var lines: Int
+  public var lineHeight: Double?
+  public var alignment: CellTextAlignment
+
+  public init(
+    size: Double, weight: FontWeight = .regular, lines: Int = 1, lineHeight: Double? = nil,
+    alignment: CellTextAlignment = .leading
+  ) {
+    self.size = size
+    self.weight = weight
+    self.lines = lines
+    self.lineHeight = lineHeight
+    self.alignment = alignment
+  }
+}
+
+/// The size a laid-out text takes.
+public struct TextSize: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// One thing a laid-out cell draws, at its place in the cell.
+public enum CellPiece: Hashable, Sendable {
+  /// An image (nil path: its field was empty) filling a box.
+  case image(path: String?, frame: Rect, fit: ImageFit, cornerRadius: Double)
+  /// A text in its box, its first line at the top.
+  case text(String, style: CellTextStyle, color: Color, frame: Rect)
+  /// A round picture, or `initial` on a colour when the picture is missing.
+  case avatar(path: String?, initial: String, frame: Rect)
+  /// A vector icon filling a square box.
+  case icon(name: String, color: Color, frame: Rect)
+  /// A pill with a text.
+  case badge(String, style: CellTextStyle, color: Color, background: Color, frame: Rect)
+  /// A filled rectangle.
+  case rect(color: Color, cornerRadius: Double, frame: Rect)
+}
+
+/// Lays out a template for one item: the one routine that both measures a cell's height (for
+/// the layout) and places what it draws (for the renderer), so a measured line is exactly the
+/// drawn one.
+///
+/// The rules, close to SwiftUI's stacks: a vertical stack gives each child its width and adds
+/// their heights and spacing; spare height goes to its spacers, and a shortfall is taken from
+/// its images. A horizontal stack gives icons, avatars, badges and sized images their own
+/// width, texts their natural width (shrunk in turn when the row is too narrow) and what is left
+/// to spacers and the other images. An element whose `when` has no value takes no room.
+public struct CellLayoutEngine {
+  /// The item's data.
+  public var data: ItemData
+  /// The item's index, for `{index}`.
+  public var index: Int
+  /// The size of a text laid out in a style at a width (nil: one unwrapped line).
+  var measureText: (String, CellTextStyle, Double?) -> TextSize
+  /// An image file's width-to-height ratio, or nil when it cannot be read.
+  var imageAspect: (String) -> Double?
+
+  /// A layout of one item's cell, measuring texts and images with the closures given.
+  public init(
+    data: ItemData, index: Int,
+    measureText: @escaping (String, CellTextStyle, Double?) -> TextSize,
+    imageAspect: @escaping (String) -> Double?
+  ) {
+    self.data = data
+    self.index = index
+    self.measureText = measureText
+    self.imageAspect = imageAspect
+  }
+
+  // MARK: - Whole cells
+
+  /// The height of the template's cell at a width: its padding plus its content's height.
+  ///
+  /// - Complexity: O(number of elements), each text measured once.
+  public func height(of template: CellTemplate, width: Double) -> Double {
+    let inner = max(0, width - template.padding.left - template.padding.right)
+    return template.padding.top + height(of: template.content, width: inner)
+      + template.padding.bottom
+  }
+
+  /// What the template's cell draws in a frame, in drawing order.
+  public func pieces(of template: CellTemplate, in frame: Rect) -> [CellPiece] {
+    var pieces: [CellPiece] = []
+    let p = template.padding
+    let inner = Rect(
+      x: frame.minX + p.left, y: frame.minY + p.top,
+      width: max(0, frame.width - p.left - p.right),
+      height: max(0, frame.height - p.top - p.bottom))
+    place(template.content, in: inner, into: &pieces)
+    return pieces
+  }
+
+  // MARK: - Elements
+
+  /// Whether an element shows for this item.
+  func isShown(_ element: CellElement) -> Bool {
+    guard let when = element.when else { return true }
+    guard let value = when.resolve(in: data, index: index) else { return false }
+    return !value.isEmpty
+  }
+
+  func resolve(_ text: FieldText) -> String { text.resolve(in: data, index: index) ?? "" }
+
+  func resolvePath(_ text: FieldText) -> String? {
+    let path = resolve(text)
+    return path.isEmpty ? nil : data.resolvePath(path)
+  }
+
+  /// The element's height at a width; 0 when it is hidden.
+  func height(of element: CellElement, width: Double) -> Double {
+    guard isShown(element) else { return 0 }
+    switch element.kind {
+    case .stack(let stack):
+      return stackHeight(stack, width: width)
+    case .image(let image):
+      return imageHeight(image, width: width)
+    case .text(let text):
+      return measureText(resolve(text.text), text.style, max(0, width)).height
+    case .avatar(let avatar): return avatar.size
+    case .icon(let icon): return icon.size
+    case .badge(let badge): return badgeSize(badge).height
+    case .rect(let rect): return rect.height
+    case .spacer(let spacer): return spacer.minLength
+    }
+  }
+
+  /// The width an element takes in a horizontal stack, or nil when it takes what is left.
+  func fixedWidth(of element: CellElement) -> Double? {
+    switch element.kind {
+    case .avatar(let avatar): avatar.size
+    case .icon(let icon): icon.size
+    case .badge(let badge): badgeSize(badge).width
+    case .rect(let rect): rect.width
+    case .image(let image):
+      image.width ?? image.height.map { $0 * aspect(of: image) }
+    case .stack, .text, .spacer: nil
+    }
+  }
+
+  private func stackHeight(_ stack: CellStack, width: Double) -> Double {
+    let inner = max(0, width - stack.padding.left - stack.padding.right)
+    let shown = stack.children.filter(isShown)
+    let content: Double
+    switch stack.axis {
+    case .vertical:
+      let gaps = Double(max(0, shown.count - 1)) * stack.spacing
+      content = shown.reduce(gaps) { total, child in
+        total + height(of: child, width: fixedWidth(of: child).map { min($0, inner) } ?? inner)
+      }
+    case .horizontal:
+      let widths = rowWidths(shown, spacing: stack.spacing, width: inner)
+      content = zip(shown, widths).reduce(0) { tallest, pair in
+        max(tallest, height(of: pair.0, width: pair.1))
+      }
+    }
+    return stack.padding.top + content + stack.padding.bottom
+  }
+
+  /// The widths of a row's children: fixed ones as they are, texts at their natural width
+  /// (shrunk, narrowest kept whole first, when they do not fit), the rest shared equally.
+  func rowWidths(_ children: [CellElement], spacing: Double, width: Double) -> [Double] {
+    var widths = [Double](repeating: 0, count: children.count)
+    var left = width - Double(max(0, children.count - 1)) * spacing
+    var texts: [(index: Int, natural: Double)] = []
+    var flexible: [Int] = []
+    for (i, child) in children.enumerated() {
+      if let fixed = fixedWidth(of: child) {
+        widths[i] = fixed
+        left -= fixed
+      } else if case .text(let text) = child.kind {
+        texts.append((i, measureText(resolve(text.text), text.style, nil).width))
+      } else if case .stack(let stack) = child.kind, stack.axis == .horizontal {
+        // A row in a row: its natural width is the sum of its own fixed children.
+        flexible.append(i)
+      } else {
+        flexible.append(i)
+      }
+    }
+    left = max(0, left)
+    // Spacers get their minimum first.
+    for i in flexible {
+      if case .spacer(let spacer) = children[i].kind {
+        widths[i] = min(spacer.minLength, left)
+        left -= widths[i]
+      }
+    }
+    // Texts share what is left, the narrowest first, none more than its natural width.
+    var remaining = texts.sorted { $0.natural < $1.natural }
+    while !remaining.isEmpty {
+      let share = left / Double(remaining.count)
+      let text = remaining.removeFirst()
+      let given = min(text.natural, share)
+      widths[text.index] = given
+      left -= given
+    }
+    if !flexible.isEmpty, left > 0 {
+      let share = left / Double(flexible.count)
+      for i in flexible { widths[i] += share }
+    }
+    return widths
+  }
+
+  private func aspect(of image: CellImage) -> Double {
+    let ratio: Double?
+    switch image.aspect {
+    case .ratio(let r)?: ratio = r
+    case .fields(let w, let h)?:
+      let width = data[w].flatMap(Self.number)
+      let height = data[h].flatMap(Self.number)
+      ratio = width.flatMap { w in height.map { w / $0 } }
+    case nil:
+      ratio = resolvePath(image.source).flatMap(imageAspect)
+    }
+    // A zero or missing size shows the image square rather than dividing by zero.
+    guard let ratio, ratio.isFinite, ratio > 0 else { return 1 }
+    return ratio
+  }
+
+  /// A number in a data field: `1080`, `1,080` or ` 1080 `.
+  static func number(_ text: String) -> Double? {
+    Double(text.filter { $0 != "," && $0 != " " })
+  }
+
+  private func imageHeight(_ image: CellImage, width: Double) -> Double {
+    if let height = image.height { return height }
+    return width / aspect(of: image)
+  }
+
+  func badgeSize(_ badge: CellBadge) -> TextSize {
+    let text = measureText(resolve(badge.text), badge.style, nil)
+    return TextSize(
+      width: text.width + 2 * CellBadge.horizontalPadding,
+      height: text.height + 2 * CellBadge.verticalPadding)
+  }
+
+  // MARK: - Placing
+
+  func place(_ element: CellElement, in box: Rect, into pieces: inout [CellPiece]) {
+    guard isShown(element), box.width >= 0 else { return }
+    switch element.kind {
+    case .stack(let stack):
+      placeStack(stack, in: box, into: &pieces)
+    case .image(let image):
+      pieces.append(
+        .image(
+          path: resolvePath(image.source), frame: box, fit: image.fit,
+          cornerRadius: image.cornerRadius))
+    case .text(let text):
+      pieces.append(.text(resolve(text.text), style: text.style, color: text.color, frame: box))
+    case .avatar(let avatar):
+      let name = avatar.name.map(resolve) ?? ""
+      pieces.append(
+        .avatar(
+          path: resolvePath(avatar.source),
+          initial: name.first.map { String($0).uppercased() } ?? "", frame: box))
+    case .icon(let icon):
+      pieces.append(.icon(name: icon.name, color: icon.color, frame: box))
+    case .badge(let badge):
+      pieces.append(
+        .badge(
+          resolve(badge.text), style: badge.style, color: badge.color,
+          background: badge.background, frame: box))
+    case .rect(let rect):
+      pieces.append(.rect(color: rect.color, cornerRadius: rect.cornerRadius, frame: box))
+    case .spacer:
+      break
+    }
+  }
+
+  private func placeStack(_ stack: CellStack, in box: Rect, into pieces: inout [CellPiece]) {
+    let p = stack.padding
+    let inner = Rect(
+      x: box.minX + p.left, y: box.minY + p.top, width: max(0, box.width - p.left - p.right),
+      height: max(0, box.height - p.top - p.bottom))
+    let shown = stack.children.filter(isShown)
+    guard !shown.isEmpty else { return }
+    switch stack.axis {
+    case .vertical:
+      let widths = shown.map { fixedWidth(of: $0).map { min($0, inner.width) } ?? inner.width }
+      var heights = zip(shown, widths).map { height(of: $0, width: $1) }
+      let gaps = Double(shown.count - 1) * stack.spacing
+      let extra = inner.height - gaps - heights.reduce(0, +)
+      let spacers = shown.indices.filter {
+        if case .spacer = shown[$0].kind { true } else { false }
+      }
+      if extra > 0, !spacers.isEmpty {
+        for i in spacers { heights[i] += extra / Double(spacers.count) }
+      } else if extra < 0 {
+        // Too little room (an item with a fixed height): images give way, so texts stay whole.
+        let images = shown.indices.filter {
+          if case .image = shown[$0].kind { true } else { false }
+        }
+        let total = images.reduce(0) { $0 + heights[$1] }
+        if total > 0 {
+          let cut = min(-extra, total)
+          for i in images { heights[i] -= cut * heights[i] / total }
+        }
+      }
+      var y = inner.minY
+      for (i, child) in shown.enumerated() {
+        let x: Double
+        switch stack.alignment {
+        case .start: x = inner.minX
+        case .center: x = inner.minX + (inner.width - widths[i]) / 2
+        case .end: x = inner.maxX - widths[i]
+        }
+        place(child, in: Rect(x: x, y: y, width: widths[i], height: heights[i]), into: &pieces)
+        y += heights[i] + stack.spacing
+      }
+    case .horizontal:
+      let widths = rowWidths(shown, spacing: stack.spacing, width: inner.width)
+      var x = inner.minX
+      for (i, child) in shown.enumerated() {
+        let fills: Bool
+        switch child.kind {
+        case .stack, .spacer: fills = true
+        default: fills = false
+        }
+        let h = fills ? inner.height : min(inner.height, height(of: child, width: widths[i]))
+        let y: Double
+        switch stack.alignment {
+        case .start: y = inner.minY
+        case .center: y = inner.minY + (inner.height - h) / 2
+        case .end: y = inner.maxY - h
+        }
+        place(child, in: Rect(x: x, y: y, width: widths[i], height: h), into: &pieces)
+        x += widths[i] + stack.spacing
+      }
+    }
+  }
+}
+
+extension CellText {
+  /// The layout style of the text.
+  public var style: CellTextStyle {
+    CellTextStyle(
+      size: size, weight: weight, lines: lines, lineHeight: lineHeight, alignment: alignment)
+  }
+}
+
+extension CellBadge {
+  /// Space between the pill's edge and its text.
+  static let horizontalPadding = 5.0
+  static let verticalPadding = 1.5
+
+  /// The layout style of the badge's text: one line, centred.
+  public var style: CellTextStyle { CellTextStyle(size: size, weight: .medium, alignment: .center) }
+}

@@ -1,0 +1,126 @@
+package import Cairo
+public import WaterflowView
+import Synchronization
+
+/// Measures template cells: their heights at a width, for the layout's self-sizing items.
+///
+/// Texts are laid out by the same Pango path the renderer draws with (``CellTextStyle``'s
+/// layout), with the same font files, so a measured line is exactly a drawn one. Each text is
+/// measured once per width and style, and each image file's aspect ratio is read once from its
+/// header. A measurer is safe to share between threads: one lock guards its fonts and caches.
+///
+/// ```swift
+/// let measurer = try CellMeasurer.shared(fontPaths: FontStack.defaultPaths)
+/// let height = measurer.height(of: note, data: item, index: 4, width: 172)
+/// ```
+public final class CellMeasurer: Sendable {
+  private struct TextKey: Hashable {
+    var text: String
+    var style: CellTextStyle
+    var width: Double?
+  }
+
+  private struct State: ~Copyable {
+    var texts: [TextKey: TextSize] = [:]
+    var aspects: [String: Double?] = [:]
+  }
+
+  /// The fonts; used only under `state`'s lock (Pango contexts are not thread-safe).
+  private nonisolated(unsafe) let fonts: FontStack
+  private let state = Mutex(State())
+  /// The font files, in the order they are tried.
+  public let fontPaths: [String]
+
+  /// A measurer with its own fonts.
+  ///
+  /// - Throws: An error naming the first font file that cannot be loaded.
+  public init(fontPaths: [String]) throws {
+    fonts = try FontStack(paths: fontPaths)
+    self.fontPaths = fontPaths
+  }
+
+  /// The renderer's default font files: DejaVu Sans, then the CJK font (and the fonts after).
+  public static var defaultFontPaths: [String] { FontStack.defaultPaths }
+
+  private static let sharedMeasurers = Mutex<[[String]: CellMeasurer]>([:])
+
+  /// The measurer of these font files, made on first use and kept: the renderer's fonts and the
+  /// layout's must be the same files, and fontconfig scans them once.
+  ///
+  /// - Throws: An error naming the first font file that cannot be loaded.
+  public static func shared(fontPaths: [String]) throws -> CellMeasurer {
+    try sharedMeasurers.withLock { cache in
+      if let measurer = cache[fontPaths] { return measurer }
+      let measurer = try CellMeasurer(fontPaths: fontPaths)
+      cache[fontPaths] = measurer
+      return measurer
+    }
+  }
+
+  /// The height of an item's cell at a width.
+  ///
+  /// - Complexity: O(elements) once every text of the item has been measured at this width.
+  public func height(of template: CellTemplate, data: ItemData, index: Int, width: Double)
+    -> Double
+  {
+    engine(data: data, index: index).height(of: template, width: width)
+  }
+
+  /// A layout engine for one item that measures with this measurer.
+  public func engine(data: ItemData, index: Int) -> CellLayoutEngine {
+    CellLayoutEngine(
+      data: data, index: index, measureText: { self.size(of: $0, style: $1, width: $2) },
+      imageAspect: { self.aspect(ofImageAt: $0) })
+  }
+
+  /// The size of a text laid out in a style at a width (nil for one unwrapped line).
+  ///
+  /// - Complexity: O(1) after the first call with the same text, style and width.
+  public func size(of text: String, style: CellTextStyle, width: Double?) -> TextSize {
+    guard !text.isEmpty else { return TextSize(width: 0, height: 0) }
+    let key = TextKey(text: text, style: style, width: width)
+    return state.withLock { state in
+      if let size = state.texts[key] { return size }
+      let box = style.layout(text, fonts: fonts, width: width).logicalBox
+      let size = TextSize(width: box.width, height: box.height)
+      // A bound, as the renderer's: a feed of a million distinct titles starts over.
+      if state.texts.count >= 1 << 18 { state.texts.removeAll(keepingCapacity: true) }
+      state.texts[key] = size
+      return size
+    }
+  }
+
+  /// The width-to-height ratio an image file declares, or nil when it cannot be read.
+  public func aspect(ofImageAt path: String) -> Double? {
+    state.withLock { state in
+      if let known = state.aspects[path] { return known }
+      let size = ImageFileFormat.pixelSize(ofFile: path)
+      let aspect = size.flatMap { $0.height > 0 ? Double($0.width) / Double($0.height) : nil }
+      state.aspects[path] = aspect
+      return aspect
+    }
+  }
+}
+
+extension CellTextStyle {
+  /// The text laid out in this style: the one place both measuring and drawing make layouts.
+  package func layout(_ text: String, fonts: FontStack, width: Double?) -> TextLayout {
+    let alignment: TextAlignment =
+      switch self.alignment {
+      case .leading: .leading
+      case .center: .center
+      case .trailing: .trailing
+      }
+    let weight: TextWeight =
+      switch self.weight {
+      case .regular: .regular
+      case .medium: .medium
+      case .semibold: .semibold
+      case .bold: .bold
+      }
+    // No limit is a limit no cell reaches; Pango's height is in 32-bit units.
+    return TextLayout(
+      text, fonts: fonts, size: size, width: width, maxLines: lines == 0 ? 10_000 : lines,
+      lineHeight: lineHeight, alignment: alignment, weight: weight)
+  }
+}

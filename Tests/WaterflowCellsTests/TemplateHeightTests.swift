@@ -1,0 +1,117 @@
+import Testing
+import WaterflowCells
+import WaterflowView
+
+/// Heights worked out by hand: texts are measured by a stand-in whose every line is
+/// `lineHeight` high and every character 10 pt wide, so the arithmetic is the template's alone.
+@Suite struct TemplateHeightTests {
+  /// A measure of fixed-width characters: `lines` lines of `1.2 × size` each.
+  static func engine(_ fields: [String: String] = [:], aspects: [String: Double] = [:])
+    -> CellLayoutEngine
+  {
+    CellLayoutEngine(
+      data: ItemData(fields), index: 7,
+      measureText: { text, style, width in
+        let natural = Double(text.count) * 10
+        let lineHeight = style.lineHeight ?? style.size * 1.2
+        guard let width, width > 0 else { return TextSize(width: natural, height: lineHeight) }
+        var lines = Int((natural / width).rounded(.up))
+        if style.lines > 0 { lines = min(lines, style.lines) }
+        return TextSize(width: min(natural, width), height: Double(max(1, lines)) * lineHeight)
+      },
+      imageAspect: { aspects[$0] })
+  }
+}
+
+extension TemplateHeightTests {
+  // MARK: - Images
+
+  @Test func aspectOnly_IsWidthOverRatio() {
+    let template = CellTemplate { CellImage("{cover}", aspect: .fields(width: "w", height: "h")) }
+    let height = Self.engine(["cover": "a.jpg", "w": "300", "h": "400"])
+      .height(of: template, width: 150)
+    #expect(height == 200)
+  }
+
+  @Test func aspectFromTheFile_WhenTheDataGivesNone() {
+    let template = CellTemplate { CellImage("{cover}") }
+    let engine = Self.engine(["cover": "a.jpg"], aspects: ["a.jpg": 2])
+    #expect(engine.height(of: template, width: 150) == 75)
+  }
+
+  @Test func zeroImageWidth_IsSquare() {
+    let template = CellTemplate { CellImage("{cover}", aspect: .fields(width: "w", height: "h")) }
+    let height = Self.engine(["cover": "a.jpg", "w": "0", "h": "400"])
+      .height(of: template, width: 150)
+    #expect(height == 150)
+  }
+
+  // MARK: - Texts
+
+  @Test func oneAndTwoLines_AndTheLinesCap() {
+    let one = CellTemplate { CellText("{t}", size: 10, lines: 2) }
+    // 10 characters = 100 pt: one line at 150, two at 60, and still two (capped) at 20.
+    let engine = Self.engine(["t": "abcdefghij"])
+    #expect(engine.height(of: one, width: 150) == 12)
+    #expect(engine.height(of: one, width: 60) == 24)
+    #expect(engine.height(of: one, width: 20) == 24)
+    let unlimited = CellTemplate { CellText("{t}", size: 10, lines: 0) }
+    #expect(engine.height(of: unlimited, width: 20) == 60)
+  }
+
+  // MARK: - Stacks
+
+  @Test func paddingAndSpacing_AddUp() {
+    let template = CellTemplate(padding: EdgeInsets(top: 4, left: 5, bottom: 6, right: 5)) {
+      CellStack(.vertical, spacing: 8, padding: EdgeInsets(top: 2, left: 0, bottom: 2, right: 0)) {
+        CellImage("{cover}", aspect: .ratio(1))
+        CellText("{t}", size: 10)
+        CellRect(height: 1)
+      }
+    }
+    // Inner width 140: image 140, text 12, rect 1, two gaps of 8, stack padding 4, cell 10.
+    let height = Self.engine(["cover": "a.jpg", "t": "x"]).height(of: template, width: 150)
+    #expect(height == 140 + 12 + 1 + 16 + 4 + 10)
+  }
+
+  @Test func whenHidesTheElementAndItsSpacing() {
+    let template = CellTemplate {
+      CellStack(.vertical, spacing: 6) {
+        CellText("{t}", size: 10)
+        CellBadge("{tag}").when("{tag}")
+      }
+    }
+    let without = Self.engine(["t": "x"]).height(of: template, width: 150)
+    let empty = Self.engine(["t": "x", "tag": ""]).height(of: template, width: 150)
+    #expect(without == 12)
+    #expect(empty == 12)
+    // Badge: a 10-pt line (12) and 1.5 pt above and below.
+    let with = Self.engine(["t": "x", "tag": "包邮"]).height(of: template, width: 150)
+    #expect(with == 12 + 6 + 15)
+  }
+
+  @Test func rowIsAsTallAsItsTallestChild() {
+    let template = CellTemplate {
+      CellStack(.horizontal, spacing: 4) {
+        CellAvatar("{face}", size: 20)
+        CellText("{author}", size: 10)
+        CellSpacer()
+        CellIcon("heart", size: 12)
+      }
+    }
+    #expect(Self.engine(["face": "f.jpg", "author": "Mia"]).height(of: template, width: 150) == 20)
+  }
+
+  @Test func rowShrinksTextsToWhatIsLeft() {
+    let template = CellTemplate {
+      CellStack(.horizontal, spacing: 4) {
+        CellAvatar("{face}", size: 20)
+        CellText("{author}", size: 10, lines: 2)
+        CellIcon("heart", size: 12)
+      }
+    }
+    // 150 − 20 − 12 − 8 = 110 pt for a 200-pt name: two lines of 12.
+    let engine = Self.engine(["face": "f.jpg", "author": String(repeating: "n", count: 20)])
+    #expect(engine.height(of: template, width: 150) == 24)
+  }
+}
