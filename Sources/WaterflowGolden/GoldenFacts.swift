@@ -101,13 +101,7 @@ public struct GoldenFacts: Hashable, Sendable {
     return facts
   }
 
-  static func hex(_ c: Color) -> String {
-    func byte(_ v: Double) -> String {
-      let b = Int((min(1, max(0, v)) * 255).rounded())
-      return String(b, radix: 16).count == 1 ? "0" + String(b, radix: 16) : String(b, radix: 16)
-    }
-    return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + (c.alpha < 1 ? byte(c.alpha) : "")
-  }
+  static func hex(_ c: Color) -> String { c.hexString }
 
   /// `path` relative to the folder `base` (both made absolute); URLs are kept.
   static func relative(_ path: String, to base: String) -> String {

@@ -427,6 +427,15 @@ extension Scene {
 
   /// Gives self-sizing items their measured length, and checks every item with a template:
   /// each field the template reads without a `when` must be in the item's data.
+  ///
+  /// Scene files do this as they load; a scene built in Swift (``cells`` and items with `data`
+  /// set by hand) calls it once its items and templates are in place.
+  ///
+  /// - Throws: ``SceneError`` naming the item and the field it lacks.
+  public mutating func bindCells() throws(SceneError) {
+    do { try bindCells(itemPaths: ["items"]) } catch { throw SceneError(error) }
+  }
+
   mutating func bindCells(itemPaths: [String]) throws(JSONInputError) {
     let reads = cells.mapValues { template in template.fieldReads.filter { !$0.isGuarded } }
     var index = 0
@@ -440,7 +449,8 @@ extension Scene {
       for i in items.indices {
         defer { index += 1 }
         let item = items[i]
-        let place = s < itemPaths.count ? "\(itemPaths[s])[\(i)]" : "items[\(index)]"
+        // A layout file's items are its frames.
+        let place = s < itemPaths.count ? "\(itemPaths[s])[\(i)]" : "frames[\(index)]"
         guard let template = cells[item.identifier] else {
           if item.isSelfSizing {
             throw JSONInputError(

@@ -7,7 +7,7 @@ import WaterflowJSON
 extension Scene {
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum LayoutKey: String, CaseIterable {
-    case buffer, columnWidth, columns, contentSize, direction, emptyView, flow, footer, frames
+    case buffer, cells, columnWidth, columns, contentSize, direction, emptyView, flow, footer, frames
     case header, loading, orientation, origin, reuseOrder, sections, seed, style, viewport
   }
   private enum RectKey: String, CaseIterable { case height, text, width, x, y }
@@ -16,7 +16,8 @@ extension Scene {
     case columnWidth, columns, count, first, footer, header
   }
   private enum FrameKey: String, CaseIterable {
-    case color, column, height, identifier, image, index, price, span, title, width, x, y
+    case color, column, data, dataFolder, height, identifier, image, index, price, span, title
+    case width, x, y
   }
   /// The keys that tell a layout file from a scene, found without reading the values.
   private enum TellingKey: String, CaseIterable {
@@ -64,6 +65,7 @@ extension Scene {
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .style: apply(try StyleSheet.read(&r))
+      case .cells: cells = try Self.readCellTemplates(&r)
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
       case .reuseOrder: reuseOrder = try Self.readReuseOrder(&r)
       case .orientation:
@@ -147,6 +149,7 @@ extension Scene {
       footer: footer?.0, emptyView: emptyView?.0, sections: sections.map(\.0),
       startsAtEnd: layout.flow == .horizontal && layout.direction == .rightToLeft
         || layout.flow == .vertical && layout.origin == .bottom)
+    try bindCells(itemPaths: [])
   }
 
   private static func readSize(_ r: inout JSONReader) throws(JSONInputError) -> Size {
@@ -248,6 +251,8 @@ extension Scene {
       var identifier = Item.defaultIdentifier
       var color: Color?
       var title: String?
+      var data: ItemData?
+      var dataFolder: String?
       try r.beginObject()
       while let key = try r.nextKey(frameKeys) {
         switch key {
@@ -261,6 +266,8 @@ extension Scene {
         case .identifier: identifier = try r.string()
         case .color: color = try StyleSheet.readColor(&r)
         case .title: title = try r.string()
+        case .data: data = try readItemData(&r, folder: ImageFolder(of: path).folder)
+        case .dataFolder: dataFolder = try r.string()
         // Where a computed layout put the item: reported by `layout --json`, not needed here.
         case .column, .span: try r.skipValue()
         }
@@ -280,7 +287,12 @@ extension Scene {
           index, Rect(x: x, y: y, width: width, height: height),
           Item(
             length: .fixed(height), price: price, image: image.map { resolve($0, against: path) },
-            identifier: identifier, color: color, title: title)
+            identifier: identifier, color: color, title: title,
+            data: data.map { data in
+              var data = data
+              if let dataFolder { data.folder = resolve(dataFolder, against: path) }
+              return data
+            })
         ))
     }
     guard listed.first?.index != nil else { return (listed.map(\.frame), listed.map(\.item)) }

@@ -170,6 +170,15 @@ extension Color {
     self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
   }
 
+  /// The colour as `#rrggbb`, or `#rrggbbaa` when it is translucent: how files write colours.
+  public var hexString: String {
+    func byte(_ v: Double) -> String {
+      let b = Int((min(1, max(0, v)) * 255).rounded())
+      return (b < 16 ? "0" : "") + String(b, radix: 16)
+    }
+    return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+  }
+
   private static func hexValue(_ c: UInt8) -> Int? {
     switch c {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(c - UInt8(ascii: "0"))

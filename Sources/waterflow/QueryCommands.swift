@@ -133,6 +133,10 @@ struct LayoutCommand: ParsableCommand {
       out.write(": ")
       value.write(to: out, key: key, depth: 1)
     }
+    if !scene.cells.isEmpty {
+      out.write(", \"cells\": ")
+      Scene.writeCells(scene.cells, to: out)
+    }
     out.write(", \"frames\": [")
     var items = scene.sections.lazy.flatMap { list in (0..<list.count).lazy.map { list[$0] } }
       .makeIterator()
@@ -171,6 +175,15 @@ struct LayoutCommand: ParsableCommand {
       if item.identifier != Item.defaultIdentifier {
         out.write(", \"identifier\": ")
         out.write(quoting: item.identifier)
+      }
+      if let data = item.data, !data.isEmpty {
+        out.write(", \"data\": ")
+        Scene.writeData(data, to: out)
+        if !data.folder.isEmpty {
+          // Paths in the data are relative to the file that gave it: absolute, as images are.
+          out.write(", \"dataFolder\": ")
+          out.write(quoting: Scene.absolutePath(data.folder))
+        }
       }
       out.write("}")
     }
