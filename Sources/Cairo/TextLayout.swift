@@ -31,7 +31,7 @@ public enum TextWeight: Int32, Sendable {
 /// ```
 public final class TextLayout {
   /// The text as given.
-  public let text: String
+  public private(set) var text: String
   /// The `PangoLayout *`; owned.
   private let layout: OpaquePointer
   /// Whether paragraphs after the last line were dropped and "…" added by us.
@@ -48,11 +48,26 @@ public final class TextLayout {
   ///   - maxLines: At most this many lines; the last ends in "…" when text is left over.
   ///   - lineHeight: From one baseline to the next; 1.2 × `size` when nil.
   ///   - alignment: Where lines sit in the width.
-  public init(
+  ///   - weight: The font weight.
+  public convenience init(
     _ text: String, fonts: FontStack, size: Double, width: Double? = nil, maxLines: Int = 1,
     lineHeight: Double? = nil, alignment: TextAlignment = .leading, weight: TextWeight = .regular
   ) {
-    self.text = text
+    self.init(
+      fonts: fonts, size: size, maxLines: maxLines, lineHeight: lineHeight, alignment: alignment,
+      weight: weight)
+    setText(text, width: width)
+  }
+
+  /// A layout of no text yet, in a style: ``setText(_:width:)`` lays out each text in turn.
+  ///
+  /// Measuring many texts in one style with one layout skips making a Pango layout, a font
+  /// description and an attribute list per text; the lines are those a new layout would give.
+  package init(
+    fonts: FontStack, size: Double, maxLines: Int = 1, lineHeight: Double? = nil,
+    alignment: TextAlignment = .leading, weight: TextWeight = .regular
+  ) {
+    text = ""
     layout = pango_layout_new(fonts.pangoContext)
     let description = pango_font_description_new()
     pango_font_description_set_family(description, fonts.families)
@@ -76,14 +91,18 @@ public final class TextLayout {
     case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
     case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
     }
-    let lines = max(1, maxLines)
-    if let width {
-      pango_layout_set_width(layout, Int32(units(max(0, width))))
-      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-    }
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
     // Half a line of slack: Pango keeps the lines whose whole height fits.
+    let lines = max(1, maxLines)
     pango_layout_set_height(layout, Int32(units((Double(lines) + 0.5) * lineHeight)))
+  }
+
+  /// Lays out another text, in the same style, for a box's width (nil for no limit).
+  package func setText(_ text: String, width: Double?) {
+    self.text = text
+    droppedLines = false
+    pango_layout_set_width(layout, width.map { Int32(units(max(0, $0))) } ?? -1)
     pango_layout_set_text(layout, text, -1)
     // Pango ellipsizes only a paragraph that goes on; paragraphs after the last line that fits
     // are dropped silently. Then lay out the text up to that line with "…" after it, which

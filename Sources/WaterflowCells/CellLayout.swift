@@ -106,9 +106,12 @@ public struct CellLayoutEngine {
 
   /// Whether an element shows for this item.
   func isShown(_ element: CellElement) -> Bool {
-    guard let when = element.when else { return true }
-    guard let value = when.resolve(in: data, index: index) else { return false }
-    return !value.isEmpty
+    if let when = element.when {
+      guard let value = when.resolve(in: data, index: index), !value.isEmpty else { return false }
+    }
+    // A stack whose children are all hidden takes no room (nor its neighbours' spacing).
+    if case .stack(let stack) = element.kind { return stack.children.contains(where: isShown) }
+    return true
   }
 
   func resolve(_ text: FieldText) -> String { text.resolve(in: data, index: index) ?? "" }

@@ -1,4 +1,6 @@
 package import Cairo
+import Dispatch
+import Foundation
 public import WaterflowView
 import Synchronization
 
@@ -21,13 +23,17 @@ public final class CellMeasurer: Sendable {
   }
 
   private struct State: ~Copyable {
+    /// The fonts; Pango contexts are not thread-safe, so they are used only under the lock.
+    let fonts: FontStack
+    /// One layout per style, laying out each text in turn.
+    var layouts: [CellTextStyle: TextLayout] = [:]
     var texts: [TextKey: TextSize] = [:]
     var aspects: [String: Double?] = [:]
   }
 
-  /// The fonts; used only under `state`'s lock (Pango contexts are not thread-safe).
-  private nonisolated(unsafe) let fonts: FontStack
-  private let state = Mutex(State())
+  private let state: Mutex<State>
+  /// Measurers with fonts of their own, for measuring many items on several threads.
+  private let helpers = Mutex<[CellMeasurer]>([])
   /// The font files, in the order they are tried.
   public let fontPaths: [String]
 
@@ -35,7 +41,7 @@ public final class CellMeasurer: Sendable {
   ///
   /// - Throws: An error naming the first font file that cannot be loaded.
   public init(fontPaths: [String]) throws {
-    fonts = try FontStack(paths: fontPaths)
+    state = Mutex(State(fonts: try FontStack(paths: fontPaths)))
     self.fontPaths = fontPaths
   }
 
@@ -66,6 +72,41 @@ public final class CellMeasurer: Sendable {
     engine(data: data, index: index).height(of: template, width: width)
   }
 
+  /// The heights of many items' cells at one width, measured on every core: a feed's items
+  /// before its layout asks for them one by one.
+  ///
+  /// Each thread measures with fonts of its own (a Pango context serves one thread), so the
+  /// heights are exactly those ``height(of:data:index:width:)`` gives.
+  ///
+  /// - Parameters:
+  ///   - count: How many items.
+  ///   - width: The width they are measured at.
+  ///   - item: The template, data and index of the n-th item.
+  /// - Complexity: O(n) texts laid out, over as many threads as there are cores.
+  public func heights(
+    count: Int, width: Double,
+    item: @Sendable (Int) -> (template: CellTemplate, data: ItemData, index: Int)
+  ) -> [Double] {
+    let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 256))
+    let measurers = [self] + helpers.withLock { helpers in
+      while helpers.count < lanes - 1 {
+        guard let helper = try? CellMeasurer(fontPaths: fontPaths) else { break }
+        helpers.append(helper)
+      }
+      return Array(helpers.prefix(lanes - 1))
+    }
+    let results = Mutex([[Double]](repeating: [], count: measurers.count))
+    DispatchQueue.concurrentPerform(iterations: measurers.count) { lane in
+      let range = (count * lane / measurers.count)..<(count * (lane + 1) / measurers.count)
+      let heights = range.map { n in
+        let (template, data, index) = item(n)
+        return measurers[lane].height(of: template, data: data, index: index, width: width)
+      }
+      results.withLock { $0[lane] = heights }
+    }
+    return results.withLock { $0.flatMap { $0 } }
+  }
+
   /// A layout engine for one item that measures with this measurer.
   public func engine(data: ItemData, index: Int) -> CellLayoutEngine {
     CellLayoutEngine(
@@ -81,7 +122,15 @@ public final class CellMeasurer: Sendable {
     let key = TextKey(text: text, style: style, width: width)
     return state.withLock { state in
       if let size = state.texts[key] { return size }
-      let box = style.layout(text, fonts: fonts, width: width).logicalBox
+      let layout: TextLayout
+      if let reused = state.layouts[style] {
+        layout = reused
+      } else {
+        layout = style.emptyLayout(fonts: state.fonts)
+        state.layouts[style] = layout
+      }
+      layout.setText(text, width: width)
+      let box = layout.logicalBox
       let size = TextSize(width: box.width, height: box.height)
       // A bound, as the renderer's: a feed of a million distinct titles starts over.
       if state.texts.count >= 1 << 18 { state.texts.removeAll(keepingCapacity: true) }
@@ -103,8 +152,16 @@ public final class CellMeasurer: Sendable {
 }
 
 extension CellTextStyle {
-  /// The text laid out in this style: the one place both measuring and drawing make layouts.
+  /// The text laid out in this style: with ``emptyLayout(fonts:)``, the one place both
+  /// measuring and drawing make layouts.
   package func layout(_ text: String, fonts: FontStack, width: Double?) -> TextLayout {
+    let layout = emptyLayout(fonts: fonts)
+    layout.setText(text, width: width)
+    return layout
+  }
+
+  /// A layout of this style with no text yet.
+  func emptyLayout(fonts: FontStack) -> TextLayout {
     let alignment: TextAlignment =
       switch self.alignment {
       case .leading: .leading
@@ -120,7 +177,7 @@ extension CellTextStyle {
       }
     // No limit is a limit no cell reaches; Pango's height is in 32-bit units.
     return TextLayout(
-      text, fonts: fonts, size: size, width: width, maxLines: lines == 0 ? 10_000 : lines,
-      lineHeight: lineHeight, alignment: alignment, weight: weight)
+      fonts: fonts, size: size, maxLines: lines == 0 ? 10_000 : lines, lineHeight: lineHeight,
+      alignment: alignment, weight: weight)
   }
 }

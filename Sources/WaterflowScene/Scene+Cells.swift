@@ -207,7 +207,8 @@ extension Scene {
       case .rect, .spacer:
         try r.beginObject()
         while try r.nextName() != nil {
-          throw r.fail("give \(kindName)'s settings beside it, not inside: {\"\(kindName)\": {}, \"height\": 1}")
+          let example = kind == .rect ? "\"height\": 1" : "\"minLength\": 8"
+          throw r.fail("give \(kindName)'s settings beside it, not inside: {\"\(kindName)\": {}, \(example)}")
         }
       case .size: size = try r.number(min: 0, max: 1000, exclusiveMin: true)
       case .weight:
@@ -440,6 +441,9 @@ extension Scene {
     let reads = cells.mapValues { template in template.fieldReads.filter { !$0.isGuarded } }
     var index = 0
     var sizing: CellSizing?
+    // The self-sizing items of each section, measured together (on every core) at the
+    // section's column width before the layout asks for them one by one.
+    var waiting: [(section: Int, item: Int, flat: Int)] = []
     for s in sections.indices {
       guard sections[s].hasTexts else {
         index += sections[s].count
@@ -482,8 +486,24 @@ extension Scene {
           ContentLength(identity: flat) { width in
             measure.height(of: template, data: data, index: flat, width: width)
           })
+        if item.span == .columns(1) { waiting.append((s, i, flat)) }
       }
       sections[s] = ItemList(items)
+    }
+    guard let sizing, !waiting.isEmpty else { return }
+    let widths = layout.columnWidths(viewport: viewport, orientation: orientation)
+    let lists = sections
+    let templates = cells
+    var start = 0
+    while start < waiting.count {
+      let s = waiting[start].section
+      let end = waiting[start...].firstIndex { $0.section != s } ?? waiting.count
+      let batch = Array(waiting[start..<end])
+      sizing.premeasure(indices: batch.map(\.flat), width: widths[min(s, widths.count - 1)]) { n in
+        let item = lists[s][batch[n].item]
+        return (templates[item.identifier]!, item.data ?? ItemData(), batch[n].flat)
+      }
+      start = end
     }
   }
 
@@ -508,15 +528,41 @@ extension Scene {
   }
 }
 
-/// The measurer a scene's self-sizing items share; swapped when the renderer's fonts differ.
+/// The measurer a scene's self-sizing items share, and the heights measured ahead of the
+/// layout; swapped when the renderer's fonts differ.
 final class CellSizing: Sendable {
-  private let measurer: Mutex<CellMeasurer>
+  private struct State {
+    var measurer: CellMeasurer
+    /// Heights measured ahead, by flat index, with the width each was measured at.
+    var measured: [Int: (width: Double, height: Double)] = [:]
+  }
 
-  init(_ measurer: CellMeasurer) { self.measurer = Mutex(measurer) }
+  private let state: Mutex<State>
 
-  func use(_ other: CellMeasurer) { measurer.withLock { $0 = other } }
+  init(_ measurer: CellMeasurer) { state = Mutex(State(measurer: measurer)) }
+
+  /// Measures with other fonts from now on, forgetting heights measured with the old ones.
+  func use(_ other: CellMeasurer) {
+    state.withLock { state in
+      if state.measurer !== other { state = State(measurer: other) }
+    }
+  }
+
+  /// Measures items ahead of the layout, on every core.
+  func premeasure(
+    indices: [Int], width: Double,
+    item: @Sendable (Int) -> (template: CellTemplate, data: ItemData, index: Int)
+  ) {
+    let measurer = state.withLock { $0.measurer }
+    let heights = measurer.heights(count: indices.count, width: width, item: item)
+    state.withLock { state in
+      for (flat, height) in zip(indices, heights) { state.measured[flat] = (width, height) }
+    }
+  }
 
   func height(of template: CellTemplate, data: ItemData, index: Int, width: Double) -> Double {
-    measurer.withLock { $0 }.height(of: template, data: data, index: index, width: width)
+    let (measurer, known) = state.withLock { ($0.measurer, $0.measured[index]) }
+    if let known, known.width == width { return known.height }
+    return measurer.height(of: template, data: data, index: index, width: width)
   }
 }
