@@ -23,6 +23,10 @@ struct BenchCommand: ParsableCommand {
     help:
       "How many times each measurement is repeated (the median is reported).")
   var runs = 7
+  @Option(help: "The number of self-sized template items laid out (with distinct titles).")
+  var templateItems = 100_000
+  @Flag(help: "Only measure template cells: self-sizing layout and one screen of them.")
+  var templatesOnly = false
   @Flag(help: "Print JSON instead of text.")
   var json = false
   @Option(
@@ -44,6 +48,10 @@ struct BenchCommand: ParsableCommand {
   func run() throws {
     if let scene {
       try report(inputFigures(loading: scene))
+      return
+    }
+    if templatesOnly {
+      try report(templateFigures())
       return
     }
     var results: [(String, Double)] = [("cells", Double(cells))]
@@ -198,6 +206,7 @@ struct BenchCommand: ParsableCommand {
     if sink == 42 { warn("") }  // keeps the optimiser from dropping the queries
     results += try inputFigures()
     results += try renderFigures()
+    results += try templateFigures()
     report(results)
   }
 
