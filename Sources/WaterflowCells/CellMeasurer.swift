@@ -20,6 +20,20 @@ public final class CellMeasurer: Sendable {
     var text: String
     var style: CellTextStyle
     var width: Double?
+
+    // By UTF-8 bytes, not by Unicode canonical equivalence: String's own hashing normalises
+    // every CJK title to NFC first, a quarter of a large feed's measuring time; and Pango shapes
+    // the bytes, so byte-equal texts are exactly the ones that measure the same.
+    static func == (a: TextKey, b: TextKey) -> Bool {
+      a.style == b.style && a.width == b.width && a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      var text = text
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      hasher.combine(style)
+      hasher.combine(width)
+    }
   }
 
   private struct State: ~Copyable {
