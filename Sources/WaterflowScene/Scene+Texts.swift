@@ -26,6 +26,10 @@ extension Scene {
         let item = list[i]
         if let title = item.title { texts.append(("item \(index)'s title", title)) }
         if let price = item.price { texts.append(("item \(index)'s price", price)) }
+        // A template may draw any of its item's fields.
+        if let data = item.data, cells[item.identifier] != nil {
+          for (name, value) in data.sortedFields { texts.append(("item \(index)'s \(name)", value)) }
+        }
         index += 1
       }
     }
