@@ -50,6 +50,12 @@ struct RenderOptionGroup: ParsableArguments {
   /// has (it would draw as a box).
   func renderer(for scene: Scene) throws -> Renderer {
     let renderer = try renderer()
+    // Template cells are measured with the fonts they are drawn with (`--font` changes both).
+    if font != nil {
+      do { try scene.measureCells(withFontPaths: renderer.fontPaths) } catch {
+        throw CLIError("\(error)")
+      }
+    }
     for (place, text) in scene.texts() {
       let missing = renderer.missingCharacters(in: text)
       guard !missing.isEmpty else { continue }
