@@ -35,6 +35,18 @@ public final class Font: @unchecked Sendable {
     NSHomeDirectory() + "/Library/Fonts/DejaVuSans.ttf",
   ]
 
+  /// DejaVu Sans Bold, the bold face of the default font: the first of
+  /// ``defaultBoldSearchPaths`` that exists (Debian's path when none does, so that the error
+  /// names it).
+  public static let defaultBoldPath: String =
+    defaultBoldSearchPaths.first { FileManager.default.fileExists(atPath: $0) }
+    ?? defaultBoldSearchPaths[0]
+
+  /// Where systems install DejaVu Sans Bold: beside DejaVu Sans, from the same package on each.
+  public static let defaultBoldSearchPaths = defaultSearchPaths.map {
+    ($0 as NSString).deletingLastPathComponent + "/DejaVuSans-Bold.ttf"
+  }
+
   /// What to install for the default font, per system: the end of a "font not found" message.
   static let installAdvice =
     "install DejaVu Sans (Debian/Ubuntu: apt-get install fonts-dejavu-core; Fedora: dnf install "
@@ -54,6 +66,12 @@ public final class Font: @unchecked Sendable {
   private let bytes: UnsafeRawBufferPointer
   /// The family name stored in the font, such as "DejaVu Sans".
   public let familyName: String
+  /// The style name stored in the font, such as "Bold".
+  public let styleName: String
+  /// Whether the font has colour glyphs (colour bitmaps or layers), as an emoji font has.
+  public let isColor: Bool
+  /// Whether the font is its family's upright, non-bold face, as FreeType reads its style.
+  public let isRegularStyle: Bool
   /// The `cairo_font_face_t *`; we hold one reference, released in `deinit`.
   let face: OpaquePointer
   /// The FreeType face behind `face`, alive as long as `face` is: for coverage questions.
@@ -75,9 +93,13 @@ public final class Font: @unchecked Sendable {
         ? ""
         : path == Self.defaultPath
           ? " DejaVu Sans is in none of \(Self.defaultSearchPaths.joined(separator: ", ")): \(Self.installAdvice)."
-          : path == FontStack.cjkPath
-            ? " A CJK font is in none of \(FontStack.cjkSearchPaths.joined(separator: ", ")): \(FontStack.cjkInstallAdvice)."
-            : ""
+          : path == Self.defaultBoldPath
+            ? " DejaVu Sans Bold is in none of \(Self.defaultBoldSearchPaths.joined(separator: ", ")): \(Self.installAdvice)."
+            : path == FontStack.cjkPath
+              ? " A CJK font is in none of \(FontStack.cjkSearchPaths.joined(separator: ", ")): \(FontStack.cjkInstallAdvice)."
+              : path == FontStack.emojiPath
+                ? " A colour emoji font is in none of \(FontStack.emojiSearchPaths.joined(separator: ", ")): \(FontStack.emojiInstallAdvice)."
+                : ""
       throw GraphicsError(
         .fileNotReadable, path: path, "The font file '\(path)' \(reason).\(advice)")
     }
@@ -137,6 +159,10 @@ public final class Font: @unchecked Sendable {
       start: bytes.baseAddress, count: contents.count)
     self.familyName =
       ftFace.pointee.family_name.map { String(cString: $0) } ?? ""
+    self.styleName = ftFace.pointee.style_name.map { String(cString: $0) } ?? ""
+    self.isColor = ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+    self.isRegularStyle =
+      ftFace.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD | FT_STYLE_FLAG_ITALIC) == 0
   }
 
   deinit {
@@ -181,8 +207,19 @@ private final class FreeTypeFace {
 /// check, not a defence against forgery).
 package func fnv1a64Hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
   var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in bytes {
-    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+  // Font files are hashed whole for every fingerprint, 17 MB for the default stack, in debug
+  // builds too: an index loop over the buffer takes a fifth of the time the generic iterator does.
+  let done = bytes.withContiguousStorageIfAvailable { buffer in
+    var i = 0
+    while i < buffer.count {
+      hash = (hash ^ UInt64(buffer[i])) &* 0x0000_0100_0000_01b3
+      i &+= 1
+    }
+  }
+  if done == nil {
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
   }
   let hex = String(hash, radix: 16)
   return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
