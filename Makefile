@@ -69,6 +69,7 @@ demo: release
 	@$(BIN) render Assets/Scenes/product.json -o $(DEMO_DIR)/product-light.png
 	@$(BIN) render Assets/Scenes/product.json --style Assets/Styles/dark.json -o $(DEMO_DIR)/product-dark.png
 	@$(BIN) render Assets/Scenes/shop-zh.json -o $(DEMO_DIR)/shop-zh.png
+	@$(BIN) render Assets/Scenes/product-emoji.json -o $(DEMO_DIR)/product-emoji.png
 	@$(BIN) scroll Assets/Scenes/shop.json --script Assets/Scenes/shop-scroll.json --scale 1 --mark-reuse \
 	  -o $(DEMO_DIR)/shop-scroll.gif --contact-sheet $(DEMO_DIR)/shop-scroll-sheet.png \
 	  --plot $(DEMO_DIR)/shop-scroll-plot.png --trace $(DEMO_DIR)/shop-scroll-trace.csv
