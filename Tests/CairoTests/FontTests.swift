@@ -126,6 +126,17 @@ extension FontTests {
     #expect(error?.description.contains(path) == true)
   }
 
+  @Test func emptyFileOrFolder_ThrowsNamingThePath() throws {
+    let empty = try writeTemporaryFile([], named: "empty.ttf")
+    let error = #expect(throws: GraphicsError.self) { try Font(contentsOfFile: empty) }
+    #expect(error?.code == .invalidFont)
+    #expect(error?.description.contains("'\(empty)' is empty") == true, "\(String(describing: error))")
+    let folder = try makeTemporaryDirectory()
+    let notAFile = #expect(throws: GraphicsError.self) { try Font(contentsOfFile: folder) }
+    #expect(notAFile?.code == .fileNotReadable)
+    #expect(notAFile?.description.contains("'\(folder)' is not readable") == true)
+  }
+
   @Test func libraryVersions_NameEveryLibrary() {
     let versions = CairoLibrary.versions
     #expect(versions.cairo.hasPrefix("1."))
