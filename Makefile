@@ -6,11 +6,11 @@
 SHELL       := /bin/bash
 SWIFT       ?= swift
 DEMO_DIR    ?= .build/demo
-# Build: pkg-config and the -dev packages. Run: the font, ffmpeg. Tests: every program a test
+# Build: pkg-config and the -dev packages. Run: the fonts, ffmpeg. Tests: every program a test
 # starts (Tests/WaterflowTestSupport/ExternalProgram.swift lists them; a test checks this list).
 APT_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libfreetype-dev libpng-dev libdeflate-dev \
                libturbojpeg0-dev \
-               libwebp-dev fonts-dejavu-core fonts-wqy-microhei \
+               libwebp-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji \
                ffmpeg poppler-utils librsvg2-bin libxml2-utils pngcheck time chromium \
                python3 python3-pip
 # Python packages tests import (junitparser reads our JUnit reports back, as CI plugins do), for
@@ -69,6 +69,7 @@ demo: release
 	@$(BIN) render Assets/Scenes/product.json -o $(DEMO_DIR)/product-light.png
 	@$(BIN) render Assets/Scenes/product.json --style Assets/Styles/dark.json -o $(DEMO_DIR)/product-dark.png
 	@$(BIN) render Assets/Scenes/shop-zh.json -o $(DEMO_DIR)/shop-zh.png
+	@$(BIN) render Assets/Scenes/product-emoji.json -o $(DEMO_DIR)/product-emoji.png
 	@$(BIN) scroll Assets/Scenes/shop.json --script Assets/Scenes/shop-scroll.json --scale 1 --mark-reuse \
 	  -o $(DEMO_DIR)/shop-scroll.gif --contact-sheet $(DEMO_DIR)/shop-scroll-sheet.png \
 	  --plot $(DEMO_DIR)/shop-scroll-plot.png --trace $(DEMO_DIR)/shop-scroll-trace.csv

@@ -11,7 +11,8 @@ internal import WaterflowJSON
 /// ```json
 /// {"cairo": "1.16.0", "pixman": "0.42.2", "freetype": "2.12.1", "pango": "1.50.12",
 ///  "harfbuzz": "6.0.0", "fontconfig": "2.14.1", "font": "DejaVuSans.ttf",
-///  "fontHash": "fnv1a64:…", "fonts": "DejaVuSans.ttf fnv1a64:…, wqy-microhei.ttc fnv1a64:…"}
+///  "fontHash": "fnv1a64:…", "fonts": "DejaVuSans.ttf fnv1a64:…, wqy-microhei.ttc fnv1a64:…,
+///  NotoColorEmoji.ttf fnv1a64:…, DejaVuSans-Bold.ttf fnv1a64:…"}
 /// ```
 ///
 /// Files recorded before text was laid out with Pango lack the last four fields; they read as
@@ -35,7 +36,8 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   public var harfbuzz = ""
   /// Fontconfig's version (which font of the chain covers a character).
   public var fontconfig = ""
-  /// Every font of the chain in the order tried, as "NAME HASH" joined by ", ".
+  /// Every font file of the configuration, as "NAME HASH" joined by ", ": the chain in the order
+  /// tried, then the other faces of its families (``FontStack/faces``).
   public var fonts = ""
 
   /// The name of the file in the golden folder.
@@ -69,7 +71,8 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     pango = versions.pango
     harfbuzz = versions.harfbuzz
     fontconfig = versions.fontconfig
-    self.fonts = fonts.fonts.map { "\(($0.path as NSString).lastPathComponent) \($0.fileHash)" }
+    self.fonts = (fonts.fonts + fonts.faces)
+      .map { "\(($0.path as NSString).lastPathComponent) \($0.fileHash)" }
       .joined(separator: ", ")
   }
 
@@ -132,6 +135,18 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   package var fontNames: [String] {
     guard !fonts.isEmpty else { return [font] }
     return fonts.split(separator: ", ").map { String($0.split(separator: " ").first ?? "") }
+  }
+
+  /// Whether text drawn on `recorded`'s stack may have been drawn with other font files than
+  /// on this one, by name: then its boxes would misreport a change of font as moved text.
+  ///
+  /// Fonts added after the recorded ones (the emoji font and the bold face, which goldens from
+  /// before them lack) are not other fonts: every font recorded is still tried first, in the
+  /// same order, so text the recorded fonts drew is drawn by them again, and a text that now
+  /// draws differently (a box that became an emoji) fails by its box, as a change should.
+  package func drawsWithOtherFonts(than recorded: FontStackFingerprint) -> Bool {
+    let (old, new) = (recorded.fontNames, fontNames)
+    return !(new.starts(with: old) || old.starts(with: new))
   }
 
   /// Reads a fingerprint file (the folder's stack of a golden folder's file); nil when it does

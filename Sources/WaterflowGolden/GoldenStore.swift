@@ -193,7 +193,7 @@ public struct GoldenStore: Sendable {
       expected: expected, actual: image, recorded: recorded,
       current: facts?.withImages(relativeTo: directory), stackChanges: changes,
       otherFonts: !changes.isEmpty
-        && recordedStack.map { $0.fontNames != fingerprint.fontNames } ?? false,
+        && recordedStack.map { fingerprint.drawsWithOtherFonts(than: $0) } ?? false,
       options: options, tolerance: tolerance)
     let result = comparison.diff
     let textTolerance = comparison.textTolerance

@@ -88,7 +88,9 @@ public final class Renderer {
   var textScale = 1.0
 
   /// The fonts tried after the given one, for the characters it lacks: DejaVu Sans, then a CJK
-  /// font (WenQuanYi Micro Hei, from Debian's fonts-wqy-microhei).
+  /// font (WenQuanYi Micro Hei, from Debian's fonts-wqy-microhei), then a colour emoji font
+  /// (Noto Color Emoji, from fonts-noto-color-emoji). DejaVu Sans Bold comes along as a face of
+  /// DejaVu Sans (``FontStack/defaultFacePaths``), for bold text, not as a fallback.
   public static var fallbackFontPaths: [String] { FontStack.defaultPaths }
 
   /// Creates a renderer whose text tries a font file first (DejaVu Sans by default), then

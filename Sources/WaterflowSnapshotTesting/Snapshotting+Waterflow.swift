@@ -121,7 +121,7 @@ extension Diffing where Value == WaterflowSnapshot {
           recorded: reference.facts.map { .some($0) }, current: actual.facts,
           stackChanges: stackChanges,
           otherFonts: !stackChanges.isEmpty
-            && reference.stack?.fontNames != actual.stack?.fontNames,
+            && reference.stack.flatMap { actual.stack?.drawsWithOtherFonts(than: $0) } ?? false,
           options: options, tolerance: tolerance)
         guard !comparison.passes else {
           if let crossStack = comparison.crossStack {

@@ -21,6 +21,12 @@ enum VersionText {
       for (i, font) in renderer.fonts.fonts.enumerated() {
         lines.append("  \(i + 1). \(font.familyName) (\(font.fileHash)) at \(font.path)")
       }
+      if !renderer.fonts.faces.isEmpty {
+        lines.append("other faces of those families, for bold or italic text:")
+        for face in renderer.fonts.faces {
+          lines.append("  \(face.familyName) \(face.styleName) (\(face.fileHash)) at \(face.path)")
+        }
+      }
     } catch {
       lines.append("fonts: none loadable: \(error)")
     }

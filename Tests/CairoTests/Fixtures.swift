@@ -12,7 +12,8 @@ let testFont: Font = {
   }
 }()
 
-/// The default chain (DejaVu Sans, WenQuanYi Micro Hei): a new stack per call, since a stack
+/// The default chain (DejaVu Sans, WenQuanYi Micro Hei, Noto Color Emoji, with DejaVu Sans Bold
+/// as a face): a new stack per call, since a stack
 /// lays out on one thread at a time and tests run in parallel.
 func makeTestFonts() -> FontStack {
   do { return try FontStack(paths: FontStack.defaultPaths) } catch { fatalError("\(error)") }

@@ -81,13 +81,14 @@ private let hostileFontconfig = """
 private func renderEverything() throws -> (
   png: [UInt8], pdf: [UInt8], svg: [UInt8]
 ) {
-  let png = try renderText("Waterflow 42 蘑菇街 مرحبا").pngData()
+  // Emoji too: the hostile configuration's own rules must not reach their scaling either.
+  let png = try renderText("Waterflow 42 蘑菇街 مرحبا 🍓😍").pngData()
   let pdf = try PDFDocument(width: 200, height: 100)
   let pdfContext = try Context(pdf)
-  pdfContext.draw(TextLayout("Waterflow 42 新品", fonts: makeTestFonts(), size: 18), x: 10, y: 20)
+  pdfContext.draw(TextLayout("Waterflow 42 新品 ☕️", fonts: makeTestFonts(), size: 18), x: 10, y: 20)
   let svg = try SVGDocument(width: 200, height: 100)
   let svgContext = try Context(svg)
-  svgContext.draw(TextLayout("Waterflow 42 新品", fonts: makeTestFonts(), size: 18), x: 10, y: 20)
+  svgContext.draw(TextLayout("Waterflow 42 新品 ☕️", fonts: makeTestFonts(), size: 18), x: 10, y: 20)
   return (png, try pdf.finish(), try svg.finish())
 }
 
@@ -123,6 +124,17 @@ extension FontTests {
     }
     #expect(error?.code == .invalidFont)
     #expect(error?.description.contains(path) == true)
+  }
+
+  @Test func emptyFileOrFolder_ThrowsNamingThePath() throws {
+    let empty = try writeTemporaryFile([], named: "empty.ttf")
+    let error = #expect(throws: GraphicsError.self) { try Font(contentsOfFile: empty) }
+    #expect(error?.code == .invalidFont)
+    #expect(error?.description.contains("'\(empty)' is empty") == true, "\(String(describing: error))")
+    let folder = try makeTemporaryDirectory()
+    let notAFile = #expect(throws: GraphicsError.self) { try Font(contentsOfFile: folder) }
+    #expect(notAFile?.code == .fileNotReadable)
+    #expect(notAFile?.description.contains("'\(folder)' is not readable") == true)
   }
 
   @Test func libraryVersions_NameEveryLibrary() {
@@ -201,7 +213,8 @@ extension FontTests {
 extension FontTests {
   @Test func chinese_TwoCharacters_GiveDifferentGlyphs() throws {
     let fonts = makeTestFonts()
-    #expect(fonts.fonts.map(\.familyName) == ["DejaVu Sans", "WenQuanYi Micro Hei"])
+    #expect(
+      fonts.fonts.map(\.familyName) == ["DejaVu Sans", "WenQuanYi Micro Hei", "Noto Color Emoji"])
     let mushroom = try renderText("蘑", fonts: fonts)
     let street = try renderText("街", fonts: fonts)
     #expect(argbPixels(of: mushroom) != argbPixels(of: street), "the same box for both")
@@ -286,7 +299,7 @@ extension FontTests {
 
   @Test func missingGlyph_IsReported() throws {
     let fonts = makeTestFonts()
-    // Linear B: in neither DejaVu Sans nor WenQuanYi Micro Hei.
+    // Linear B: in none of DejaVu Sans, WenQuanYi Micro Hei and Noto Color Emoji.
     let text = "a\u{10000}b"
     #expect(fonts.missingCharacters(in: text) == ["\u{10000}"])
     #expect(TextLayout(text, fonts: fonts, size: 20).unknownGlyphCount == 1)
@@ -297,7 +310,7 @@ extension FontTests {
     // one instead of losing to it in fontconfig's match.
     let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
     let fonts = try FontStack(paths: [bold] + FontStack.defaultPaths)
-    #expect(fonts.fonts.map(\.path) == [bold, FontStack.cjkPath])
+    #expect(fonts.fonts.map(\.path) == [bold, FontStack.cjkPath, FontStack.emojiPath])
     #expect(
       argbPixels(of: try renderText(fonts: fonts)) != argbPixels(of: try renderText()))
   }

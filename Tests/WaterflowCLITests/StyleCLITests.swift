@@ -58,5 +58,13 @@ import WaterflowTestSupport
     #expect(
       lines[dejaVu + 1].hasPrefix("  2. WenQuanYi Micro Hei (fnv1a64:")
         && lines[dejaVu + 1].hasSuffix("wqy-microhei.ttc"), "\(run.stdout)")
+    #expect(
+      lines[dejaVu + 2].hasPrefix("  3. Noto Color Emoji (fnv1a64:")
+        && lines[dejaVu + 2].hasSuffix("/NotoColorEmoji.ttf"), "\(run.stdout)")
+    // The bold face, after the chain: not a fallback of its own.
+    #expect(lines[dejaVu + 3] == "other faces of those families, for bold or italic text:")
+    #expect(
+      lines[dejaVu + 4].hasPrefix("  DejaVu Sans Bold (fnv1a64:")
+        && lines[dejaVu + 4].hasSuffix("/DejaVuSans-Bold.ttf"), "\(run.stdout)")
   }
 }

@@ -7,10 +7,11 @@ import WaterflowTestSupport
   @Test func missingGlyph_WarnsNamingTheItem_AndStillRenders() throws {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    // Linear B (U+10000) is in neither DejaVu Sans nor WenQuanYi Micro Hei; Chinese is.
+    // Linear B (U+10000) is in none of the fonts; Chinese and emoji are.
     let scene = try sceneFile(
-      #"{"header": {"height": 44, "text": "新品上架"}, "items": [{"height": 100}, "#
-        + #"{"height": 100, "title": "Amphora \u10000"}, {"height": 90, "price": "¥12"}]}"#
+      (#"{"header": {"height": 44, "text": "新品上架"}, "items": [{"height": 100}, "#
+        + #"{"height": 100, "title": "Amphora \u10000"}, {"height": 90, "price": "¥12"}, "#
+        + #"{"height": 90, "title": "夏日穿搭🍓✨"}]}"#)
         .replacingOccurrences(of: "\\u10000", with: "\u{10000}"),
       in: dir)
     for command in [["render"], ["scroll", "--to", "50", "--frames", "2"]] {
@@ -21,9 +22,26 @@ import WaterflowTestSupport
         run.stderr.contains(
           "warning: item 1's title \"Amphora \u{10000}\" has a character no font draws: U+10000"),
         "\(run.output)")
-      #expect(run.stderr.contains("DejaVu Sans, WenQuanYi Micro Hei"), "\(run.output)")
+      #expect(
+        run.stderr.contains("The fonts are DejaVu Sans, WenQuanYi Micro Hei, Noto Color Emoji;"),
+        "\(run.output)")
+      #expect(!run.stderr.contains("item 3"), "emoji are drawn: \(run.output)")
       #expect(!run.stderr.contains("header"), "Chinese is drawn: \(run.output)")
       #expect(FileManager.default.fileExists(atPath: out))
+    }
+  }
+
+  /// Feed titles with emoji draw them in colour, in every format, and warn about nothing.
+  @Test func emojiTitles_RenderWithoutWarnings() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scene = try sceneFile(
+      #"{"style": {"indexLabels": false}, "items": [{"height": 100, "title": "夏日穿搭🍓✨ 👗"}, "#
+        + #"{"height": 100, "title": "Café ☕️ latte 😍"}]}"#, in: dir)
+    for format in ["png", "pdf", "svg"] {
+      let run = try waterflow(["render", scene, "--scale", "2", "-o", dir + "/emoji." + format])
+      #expect(run.status == 0, "\(run.output)")
+      #expect(run.stderr.isEmpty, "\(run.output)")
     }
   }
 

@@ -215,6 +215,39 @@ import WaterflowView
         == "font stack differs (\(stackChanges.joined(separator: ", "))): compared pixel for pixel, as \(reason)")
   }
 
+  // MARK: - Fonts added to the chain (issue 24)
+
+  /// Goldens recorded before the emoji font and the bold face were in the stack name only
+  /// DejaVu Sans and WenQuanYi Micro Hei: still tried first, in that order, so those goldens
+  /// keep their text checked by content on another stack.
+  @Test func otherStack_FontsAddedAfterTheRecordedOnes_StillChecksTextByContent() throws {
+    let fixture = try Fixture(recorded: Self.scene())
+    var before = fixture.stack
+    before.cairo = fixture.stack.cairo == "1.18.4" ? "1.16.0" : "1.18.4"
+    before.fonts = fixture.stack.fonts.components(separatedBy: ", ").prefix(2)
+      .joined(separator: ", ")
+    #expect(before.fontNames == ["DejaVuSans.ttf", "wqy-microhei.ttc"])
+    #expect(!fixture.stack.drawsWithOtherFonts(than: before))
+    try Data(before.fileContents).write(to: URL(fileURLWithPath: fixture.store.fingerprintPath))
+    let outcome = try fixture.check(Self.scene())
+    #expect(outcome.status == .matched, "\(outcome.message)")
+    #expect(outcome.crossStack?.checksTexts == true)
+    #expect(outcome.fontStackChanges.contains { $0.hasPrefix("fonts DejaVuSans.ttf") })
+  }
+
+  /// Another font first (`--font` a bold DejaVu Sans) is a change of drawing: pixels decide.
+  @Test func otherStack_AnotherFontFirst_ComparesPixels() throws {
+    let fixture = try Fixture(recorded: Self.scene())
+    var other = fixture.stack
+    other.cairo = fixture.stack.cairo == "1.18.4" ? "1.16.0" : "1.18.4"
+    other.fonts = "DejaVuSans-Bold.ttf fnv1a64:0000000000000000, " + fixture.stack.fonts
+    #expect(fixture.stack.drawsWithOtherFonts(than: other))
+    try Data(other.fileContents).write(to: URL(fileURLWithPath: fixture.store.fingerprintPath))
+    let outcome = try fixture.check(Self.scene())
+    #expect(outcome.status == .failed)
+    #expect(outcome.crossStack?.fallbackReason == "other font files draw the text")
+  }
+
   // MARK: - The same stack
 
   @Test func sameStack_ComparesEveryPixel_AsBefore() throws {
