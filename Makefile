@@ -69,6 +69,10 @@ demo: release
 	@$(BIN) render Assets/Scenes/product.json -o $(DEMO_DIR)/product-light.png
 	@$(BIN) render Assets/Scenes/product.json --style Assets/Styles/dark.json -o $(DEMO_DIR)/product-dark.png
 	@$(BIN) render Assets/Scenes/shop-zh.json -o $(DEMO_DIR)/shop-zh.png
+	@for feed in notes products pins notes-with-ads; do \
+	  $(BIN) render Assets/Feeds/$$feed.json -o $(DEMO_DIR)/feed-$$feed.png || exit 1; \
+	done
+	@$(BIN) scroll Assets/Feeds/notes.json --to 1500 --duration 2 --fps 30 --scale 2 -o $(DEMO_DIR)/feed-notes-scroll.mp4
 	@$(BIN) render Assets/Scenes/product-emoji.json -o $(DEMO_DIR)/product-emoji.png
 	@$(BIN) scroll Assets/Scenes/shop.json --script Assets/Scenes/shop-scroll.json --scale 1 --mark-reuse \
 	  -o $(DEMO_DIR)/shop-scroll.gif --contact-sheet $(DEMO_DIR)/shop-scroll-sheet.png \

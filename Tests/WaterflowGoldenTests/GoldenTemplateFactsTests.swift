@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import WaterflowGolden
+import WaterflowRender
+import WaterflowScene
+
+/// Template cells' goldens: a changed data field reads as content, named as in the data; a
+/// changed template reads as layout (heights moved) or as drawing.
+@Suite struct GoldenTemplateFactsTests {
+  /// Five 1-column items of a text template, in a 200 × 150 viewport.
+  static func scene(likes: String = "1.2k", lines: Int = 1, color: String = "#222222") -> String {
+    let items = (0..<5).map { i in
+      #"{"identifier": "note", "data": {"title": "Note \#(i) with a longer title", "likes": "\#(i == 4 ? likes : "\(i)")"}}"#
+    }
+    return #"""
+      {"viewport": {"width": 200, "height": 150, "scale": 1}, "columns": 1,
+       "margins": {"top": 0, "bottom": 0, "left": 0, "right": 0, "column": 0, "row": 0},
+       "cells": {"note": {"background": "#FFFFFF", "padding": 4, "content": {"vstack": [
+         {"text": "{title}", "size": 20, "lines": \#(lines), "color": "\#(color)"},
+         {"text": "{likes} likes", "size": 12}]}}},
+       "items": [\#(items.joined(separator: ", "))]}
+      """#
+  }
+
+  func check(recorded: String, current: String) throws -> GoldenChanges? {
+    let dir = try GoldenTestSupport.temporaryDirectory()
+    let renderer = try Renderer()
+    let fingerprint = GoldenTestSupport.fingerprint(renderer)
+    func frame(_ json: String) throws -> GoldenFrame {
+      try GoldenShot(
+        scene: try Scene(data: Data(json.utf8), path: dir + "/scene.json"),
+        position: .offset(90, step: 30), options: RenderOptions(scale: 1)
+      ).frames(with: renderer)[0]
+    }
+    var store = GoldenStore(
+      directory: dir + "/Golden",
+      configuration: GoldenConfiguration(recordMode: .missing, artifactsDirectory: dir + "/a"))
+    let first = try frame(recorded)
+    _ = try store.check(first.image, named: "g", fingerprint: fingerprint, facts: first.facts)
+    store.configuration.recordMode = .never
+    let now = try frame(current)
+    return try store.check(now.image, named: "g", fingerprint: fingerprint, facts: now.facts)
+      .changes
+  }
+}
+
+extension GoldenTemplateFactsTests {
+  @Test func changedDataField_IsContent_NamedAsInTheData() throws {
+    let changes = try #require(
+      try check(recorded: Self.scene(likes: "1.2k"), current: Self.scene(likes: "1.3k")))
+    #expect(changes.verdict == .content)
+    #expect(changes.summary == "content changed: item 4 likes 1.2k → 1.3k")
+  }
+
+  @Test func changedTemplateHeights_IsLayout() throws {
+    let changes = try #require(
+      try check(recorded: Self.scene(lines: 1), current: Self.scene(lines: 2)))
+    #expect(changes.verdict == .layout)
+  }
+
+  @Test func changedTemplateColour_IsDrawing() throws {
+    let changes = try #require(
+      try check(recorded: Self.scene(), current: Self.scene(color: "#FF0000")))
+    #expect(changes.verdict == .drawing)
+  }
+}
