@@ -65,14 +65,9 @@ extension ImageSurface {
     }
     guard let handle = tjInitDecompress() else { throw failure("libjpeg-turbo did not start") }
     defer { tjDestroy(handle) }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    guard
-      tjDecompressHeader3(
-        handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
-    else { throw failure(String(cString: tjGetErrorStr2(handle))) }
+    guard let (width, height) = jpegSize(bytes, handle: handle) else {
+      throw failure(String(cString: tjGetErrorStr2(handle)))
+    }
     try self.init(width: Int(width), height: Int(height))
     // Cairo's ARGB32 is a native-endian word: B, G, R, A in memory on little-endian machines.
     // libjpeg-turbo fills the alpha byte with 0xFF, so the pixels are already premultiplied.
@@ -156,15 +151,7 @@ extension ImageFileFormat {
     case .jpeg:
       guard let handle = tjInitDecompress() else { return nil }
       defer { tjDestroy(handle) }
-      var width: Int32 = 0
-      var height: Int32 = 0
-      var subsampling: Int32 = 0
-      var colorspace: Int32 = 0
-      guard
-        tjDecompressHeader3(
-          handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
-      else { return nil }
-      return (Int(width), Int(height))
+      return jpegSize(bytes, handle: handle).map { (Int($0.0), Int($0.1)) }
     case .webp:
       var width: Int32 = 0
       var height: Int32 = 0
@@ -174,4 +161,18 @@ extension ImageFileFormat {
       return nil
     }
   }
+}
+
+/// The size a JPEG's header declares, read with a TurboJPEG decompressor; nil when it is broken
+/// (`tjGetErrorStr2(handle)` says why).
+private func jpegSize(_ bytes: [UInt8], handle: tjhandle) -> (Int32, Int32)? {
+  var width: Int32 = 0
+  var height: Int32 = 0
+  var subsampling: Int32 = 0
+  var colorspace: Int32 = 0
+  guard
+    tjDecompressHeader3(
+      handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
+  else { return nil }
+  return (width, height)
 }
