@@ -2,6 +2,7 @@ import Foundation
 import PNGCodec
 import WaterflowGolden
 import WaterflowMotion
+import WaterflowRender
 import WaterflowScene
 
 /// What each fuzz harness does with one input, shared by the libFuzzer harnesses
@@ -111,7 +112,17 @@ public enum FuzzChecks {
     for fraction in [0.5, 1.0, 0.0] {
       _ = view.scroll(to: end * fraction)
     }
+    // Template cells are drawn too: their layout of pieces runs only when drawing. Small
+    // viewports only: a fuzzed 30000-point one would be gigabytes of pixels, legal but slow.
+    if !scene.cells.isEmpty, scene.viewport.width * scene.viewport.height <= 1_000_000,
+      let renderer = templateRenderer
+    {
+      _ = try? renderer.render(FrameContent(view: view), as: .png, options: RenderOptions(scale: 1))
+    }
   }
+
+  /// One renderer for every input: loading fonts per input would be most of the time.
+  nonisolated(unsafe) static let templateRenderer = try? Renderer()
 
   /// A small scene for scripts to scroll.
   static let smallScene: Scene = {
