@@ -57,6 +57,16 @@ extension SnapshottingWaterflowTests {
       "a jump recycles no cells, so its colours differ from the stepped reference")
   }
 
+  @Test func testVerifySnapshot_TemplateCells_MatchTheirReference() throws {
+    // The user's own cells: the notes feed's template, its data imported from JSON lines.
+    let subject = WaterflowSnapshotSubject(
+      scene: try Scene(contentsOf: Self.root + "/Assets/Feeds/notes.json"), offset: 300, step: 50)
+    let failure = verifySnapshot(
+      of: subject, as: .waterflow, named: "notes", record: .never,
+      snapshotDirectory: Self.directory, testName: "feeds")
+    #expect(failure == nil)
+  }
+
   @Test func testVerifySnapshot_OnePointOff_FailsWithCounts() throws {
     let failure = try #require(
       verifySnapshot(
