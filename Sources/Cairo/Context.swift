@@ -104,6 +104,14 @@ public final class Context {
     cairo_translate(pointer, x, y)
   }
 
+  /// Device pixels per user-space unit along x: the scale the context draws at.
+  public var deviceScale: Double {
+    var dx = 1.0
+    var dy = 0.0
+    cairo_user_to_device_distance(pointer, &dx, &dy)
+    return (dx * dx + dy * dy).squareRoot()
+  }
+
   /// Scales user space by (x, y).
   public func scale(x: Double, y: Double) {
     cairo_scale(pointer, x, y)

@@ -8,8 +8,9 @@ package import WaterflowView
 package struct CellPainter {
   /// The text laid out in a style at a width, from the renderer's cache.
   package var layoutText: (String, CellTextStyle, Double?) -> TextLayout
-  /// The image at a path, or nil when it cannot be loaded (the renderer warns).
-  package var image: (String) -> ImageSurface?
+  /// The image at a path resized to at most a pixel size (its own, when larger), or nil when it
+  /// cannot be loaded (the renderer warns).
+  package var image: (String, Int, Int) -> ImageSurface?
   /// The width-to-height ratio of an image file, for images the data gives no size for.
   package var imageAspect: (String) -> Double?
   /// Notes a drawn text and its box, for golden facts.
@@ -19,7 +20,7 @@ package struct CellPainter {
 
   package init(
     layoutText: @escaping (String, CellTextStyle, Double?) -> TextLayout,
-    image: @escaping (String) -> ImageSurface?,
+    image: @escaping (String, Int, Int) -> ImageSurface?,
     imageAspect: @escaping (String) -> Double?,
     record: @escaping (String, Rect) -> Void,
     placeholder: @escaping (Rect, Context) -> Void
@@ -102,7 +103,7 @@ package struct CellPainter {
             x: box.minX, y: box.minY, width: box.width, height: box.height, radius: radius)
           context.clip()
         }
-        guard let path, let picture = image(path) else {
+        guard let path, let picture = picture(path, filling: box, fit: fit, in: context) else {
           placeholder(box, context)
           return
         }
@@ -127,7 +128,7 @@ package struct CellPainter {
           centerX: circle.midX, centerY: circle.midY, radius: side / 2, startAngle: 0,
           endAngle: 2 * Double.pi)
         context.clip()
-        if let path, let picture = image(path) {
+        if let path, let picture = picture(path, filling: circle, fit: .fill, in: context) {
           context.draw(
             picture, aspectFillX: circle.minX, y: circle.minY, width: side, height: side)
         } else {
@@ -189,6 +190,21 @@ package struct CellPainter {
         x: box.minX, y: box.minY, width: box.width, height: box.height, radius: radius)
       context.fill()
     }
+  }
+
+  /// The image at `path` at the pixel size it is drawn at in `box`: scroll frames then copy
+  /// it instead of filtering the full-size photo down on every frame.
+  private func picture(_ path: String, filling box: Rect, fit: ImageFit, in context: Context)
+    -> ImageSurface?
+  {
+    guard let aspect = imageAspect(path), aspect > 0 else { return image(path, 0, 0) }
+    let boxAspect = box.width / box.height
+    // The drawn size in points: covering the box (fill) or inside it (fit).
+    let covers = (fit == .fill) == (aspect > boxAspect)
+    let (width, height) =
+      covers ? (box.height * aspect, box.height) : (box.width, box.width / aspect)
+    let scale = context.deviceScale
+    return image(path, Int((width * scale).rounded(.up)), Int((height * scale).rounded(.up)))
   }
 
   private func drawText(

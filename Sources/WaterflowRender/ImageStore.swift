@@ -52,6 +52,37 @@ public final class ImageStore {
     }
   }
 
+  /// Images resized to the pixel size they are drawn at, by path and size.
+  private var resized: [Resized: ImageSurface] = [:]
+  private var resizedBytes = 0
+
+  private struct Resized: Hashable {
+    var path: String
+    var width: Int
+    var height: Int
+  }
+
+  /// The most bytes of resized copies kept: a screen of photos at 3× is about 10 MB.
+  static let resizedBudget = 64 << 20
+
+  /// The image at a path resized to a pixel size, when that is smaller than the image (a
+  /// larger size gains nothing over drawing the image itself); nil when it cannot be loaded.
+  func image(at path: String, item: Int, resizedTo width: Int, _ height: Int) -> ImageSurface? {
+    guard let image = image(at: path, item: item) else { return nil }
+    guard width < image.width, height < image.height, width > 0, height > 0 else { return image }
+    let key = Resized(path: path, width: width, height: height)
+    if let copy = resized[key] { return copy }
+    guard let copy = try? image.resized(width: width, height: height) else { return image }
+    // A bound, as for flattened photos: a long scroll of distinct photos starts over.
+    if resizedBytes + 4 * width * height > Self.resizedBudget {
+      resized.removeAll(keepingCapacity: true)
+      resizedBytes = 0
+    }
+    resized[key] = copy
+    resizedBytes += 4 * width * height
+    return copy
+  }
+
   /// The image at a path over a cell's colour, opaque: itself when it has no translucent
   /// pixels, else a copy flattened over the colour.
   func opaqueImage(at path: String, item: Int, over color: Color) -> ImageSurface? {

@@ -136,7 +136,9 @@ extension Renderer {
       layoutText: { [unowned self] text, textStyle, width in
         cellTextLayout(text, style: textStyle, width: width)
       },
-      image: { [unowned self] path in images.image(at: path, item: item) },
+      image: { [unowned self] path, width, height in
+        images.image(at: path, item: item, resizedTo: width, height)
+      },
       imageAspect: { [unowned self] path in
         images.image(at: path, item: item).map { Double($0.width) / Double($0.height) }
       },
