@@ -6,11 +6,12 @@
 SHELL       := /bin/bash
 SWIFT       ?= swift
 DEMO_DIR    ?= .build/demo
-# Build: pkg-config and the -dev packages. Run: the fonts, ffmpeg. Tests: every program a test
+# Build: pkg-config and the -dev packages. Run: the fonts, ffmpeg (fonts-dejavu-extra: the oblique
+# face a font-stack test puts first). Tests: every program a test
 # starts (Tests/WaterflowTestSupport/ExternalProgram.swift lists them; a test checks this list).
 APT_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libfreetype-dev libpng-dev libdeflate-dev \
                libturbojpeg0-dev \
-               libwebp-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji \
+               libwebp-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei fonts-noto-color-emoji \
                ffmpeg poppler-utils librsvg2-bin libxml2-utils pngcheck time chromium \
                python3 python3-pip
 # Python packages tests import (junitparser reads our JUnit reports back, as CI plugins do), for
