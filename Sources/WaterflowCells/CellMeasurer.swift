@@ -1,7 +1,7 @@
 package import Cairo
 import Dispatch
 import Foundation
-public import WaterflowView
+import WaterflowView
 import Synchronization
 
 /// Measures template cells: their heights at a width, for the layout's self-sizing items.

@@ -1,7 +1,7 @@
 import CSV
 import Foundation
 import Synchronization
-public import WaterflowCells
+import WaterflowCells
 
 // A scene's `cells`: templates by reuse identifier, read into WaterflowCells' model, and the
 // item data they read. Every message names the file and the template's path
@@ -232,7 +232,6 @@ extension Scene {
       case .name: name = try readFieldText(&r)
       case .minLength: minLength = try r.number(min: 0, max: 100_000)
       case .when: when = try readFieldText(&r)
-      default: break
       }
     }
 
