@@ -333,7 +333,7 @@ extension Scene {
       let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
       throw r.fail(key: "import", "the data file \(path) \(reason)")
     }
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = ImageFolder(of: path).folder
     var rows: [ItemData] = []
     if path.lowercased().hasSuffix(".csv") {
       guard let text = String(data: contents, encoding: .utf8) else {

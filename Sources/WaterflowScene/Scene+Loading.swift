@@ -714,13 +714,21 @@ func isDataFile(_ path: String) -> Bool {
 struct ImageFolder {
   let folder: String
 
+  // Not NSString's deletingLastPathComponent: on this Linux toolchain it traps on a
+  // one-character path (a scene file named `a`), an upstream Foundation bug (issue 27).
   init(of file: String) {
-    folder = (file as NSString).deletingLastPathComponent
+    guard let slash = file.lastIndex(of: "/") else {
+      folder = ""
+      return
+    }
+    var folder = String(file[..<slash])
+    while folder.hasSuffix("/") { folder.removeLast() }
+    self.folder = folder.isEmpty ? "/" : folder
   }
 
   func resolve(_ path: String) -> String {
     if path.hasPrefix("/") || path.contains("://") { return path }
-    return folder.isEmpty
-      ? path : (folder as NSString).appendingPathComponent(path)
+    if folder.isEmpty { return path }
+    return folder.hasSuffix("/") ? folder + path : folder + "/" + path
   }
 }

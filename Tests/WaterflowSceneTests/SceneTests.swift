@@ -884,3 +884,21 @@ extension SceneTests {
   }
 }
 
+
+extension SceneTests {
+  // MARK: - Paths
+
+  /// Foundation's NSString path methods trap on one-character paths on this toolchain: a scene
+  /// file named `a` must load, and its images resolve beside it.
+  @Test func oneCharacterSceneName_LoadsAndResolvesImages() throws {
+    let json = #"{"columns": 1, "items": [{"height": 10, "image": "p.png"}]}"#
+    let here = try Scene(data: Data(json.utf8), path: "a")
+    #expect(here.item(at: 0).image == "p.png")
+    let folder = try temporaryFolder()
+    try json.write(to: folder.appendingPathComponent("a"), atomically: true, encoding: .utf8)
+    let nested = try Scene(contentsOf: folder.path + "/a")
+    #expect(nested.item(at: 0).image == folder.path + "/p.png")
+    #expect(Scene.resolve("p.png", against: "/a") == "/p.png")
+    #expect(Scene.resolve("p.png", against: "b/a") == "b/p.png")
+  }
+}
