@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
     .library(name: "WaterflowGolden", targets: ["WaterflowGolden"]),
+    .library(name: "WaterflowShots", targets: ["WaterflowShots"]),
     .library(name: "FileTransactions", targets: ["FileTransactions"]),
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
     // Behind the SnapshotTesting trait, so only those who enable it fetch and build
@@ -85,6 +86,12 @@ let package = Package(
         "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowMotion",
         "WaterflowJSON",
       ]),
+    // Screenshot sets: devices, locales, appearances, frames and captions, and contact sheets.
+    .target(
+      name: "WaterflowShots",
+      dependencies: [
+        "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowJSON",
+      ]),
     .target(
       name: "WaterflowSnapshotTesting",
       dependencies: [
@@ -100,7 +107,7 @@ let package = Package(
       name: "waterflow",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
-        "WaterflowGolden", "WaterflowJSON", "Cairo", "PNGCodec", "FileTransactions",
+        "WaterflowGolden", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec", "FileTransactions",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -324,3 +324,20 @@ public final class Context {
     }
   }
 }
+
+extension Context {
+  /// Fills the current path with a vertical linear gradient from one colour at `top` to
+  /// another at `bottom` (straight RGBA components from 0 to 1), clearing the path.
+  public func fillVerticalGradient(
+    top: Double, bottom: Double,
+    from start: (red: Double, green: Double, blue: Double, alpha: Double),
+    to end: (red: Double, green: Double, blue: Double, alpha: Double)
+  ) {
+    guard let pattern = cairo_pattern_create_linear(0, top, 0, bottom) else { return }
+    defer { cairo_pattern_destroy(pattern) }
+    cairo_pattern_add_color_stop_rgba(pattern, 0, start.red, start.green, start.blue, start.alpha)
+    cairo_pattern_add_color_stop_rgba(pattern, 1, end.red, end.green, end.blue, end.alpha)
+    cairo_set_source(pointer, pattern)
+    cairo_fill(pointer)
+  }
+}

@@ -48,6 +48,30 @@ public enum CellPiece: Hashable, Sendable {
   case rect(color: Color, cornerRadius: Double, frame: Rect)
 }
 
+extension CellPiece {
+  /// The piece placed as in a right-to-left cell: its box reflected across the cell's
+  /// vertical centre line (pictures and icons move, but are not flipped).
+  package func mirrored(across cell: Rect) -> CellPiece {
+    func flip(_ r: Rect) -> Rect {
+      Rect(x: cell.minX + cell.maxX - r.maxX, y: r.minY, width: r.width, height: r.height)
+    }
+    switch self {
+    case .image(let path, let frame, let fit, let radius):
+      return .image(path: path, frame: flip(frame), fit: fit, cornerRadius: radius)
+    case .text(let text, let style, let color, let frame):
+      return .text(text, style: style, color: color, frame: flip(frame))
+    case .avatar(let path, let initial, let frame):
+      return .avatar(path: path, initial: initial, frame: flip(frame))
+    case .icon(let name, let color, let frame):
+      return .icon(name: name, color: color, frame: flip(frame))
+    case .badge(let text, let style, let color, let background, let frame):
+      return .badge(text, style: style, color: color, background: background, frame: flip(frame))
+    case .rect(let color, let radius, let frame):
+      return .rect(color: color, cornerRadius: radius, frame: flip(frame))
+    }
+  }
+}
+
 /// Lays out a template for one item: the one routine that both measures a cell's height (for
 /// the layout) and places what it draws (for the renderer), so a measured line is exactly the
 /// drawn one.

@@ -46,9 +46,13 @@ package struct CellPainter {
   }
 
   /// Draws an item's cell in its frame: shadow, background, content, border.
+  ///
+  /// - Parameter mirrored: Whether the cell is laid out right to left, as UIKit mirrors a cell
+  ///   in an Arabic or Hebrew app: leading is the right edge, a row runs from the right, and a
+  ///   text reads from the right edge (a right-to-left text already does).
   package func draw(
     _ template: CellTemplate, data: ItemData, index: Int, frame r: Rect, cellColor: Color,
-    in context: Context
+    mirrored: Bool = false, in context: Context
   ) {
     guard r.width > 0, r.height > 0 else { return }
     if let shadow = template.shadow {
@@ -60,7 +64,7 @@ package struct CellPainter {
       context.clip()
       fill(r, template.background ?? cellColor, in: context)
       for piece in engine(data: data, index: index).pieces(of: template, in: r) {
-        draw(piece, in: context)
+        draw(mirrored ? piece.mirrored(across: r) : piece, mirrored: mirrored, in: context)
       }
     }
     if let border = template.border, border.width > 0 {
@@ -93,7 +97,7 @@ package struct CellPainter {
     }
   }
 
-  private func draw(_ piece: CellPiece, in context: Context) {
+  private func draw(_ piece: CellPiece, mirrored: Bool, in context: Context) {
     switch piece {
     case .image(let path, let box, let fit, let radius):
       guard box.width > 0, box.height > 0 else { return }
@@ -117,7 +121,7 @@ package struct CellPainter {
         }
       }
     case .text(let text, let style, let color, let box):
-      drawText(text, style: style, color: color, in: box, context: context)
+      drawText(text, style: style, color: color, in: box, context: context, mirrored: mirrored)
     case .avatar(let path, let initial, let box):
       let side = min(box.width, box.height)
       guard side > 0 else { return }
@@ -209,11 +213,18 @@ package struct CellPainter {
 
   private func drawText(
     _ text: String, style: CellTextStyle, color: Color, in box: Rect, context: Context,
-    centeredVertically: Bool = false
+    centeredVertically: Bool = false, mirrored: Bool = false
   ) {
     guard !text.isEmpty, box.width > 0 else { return }
     // A badge's or avatar's text is one unwrapped line; others wrap at their box's width.
-    let laidOut = layoutText(text, style, centeredVertically ? nil : box.width)
+    var laidOut = layoutText(text, style, centeredVertically ? nil : box.width)
+    // Pango already puts a right-to-left paragraph's leading edge on the right; a
+    // left-to-right one in a mirrored cell is moved there by swapping its alignment.
+    if mirrored, !centeredVertically, style.alignment != .center, !laidOut.isRightToLeft {
+      var swapped = style
+      swapped.alignment = style.alignment == .leading ? .trailing : .leading
+      laidOut = layoutText(text, swapped, box.width)
+    }
     let logical = laidOut.logicalBox
     let x = centeredVertically ? box.midX - logical.width / 2 - logical.x : box.minX
     let y = centeredVertically ? box.midY - logical.height / 2 : box.minY

@@ -203,18 +203,3 @@ func verdictBadge(_ changes: GoldenChanges?) -> String {
   return
     "<span class=\"verdict \(changes.verdict.rawValue)\" title=\"\(escapeHTML(changes.summary))\">\(changes.verdict.rawValue)</span> "
 }
-
-/// Text for HTML content and attribute values.
-func escapeHTML(_ text: String) -> String {
-  var out = ""
-  for c in text {
-    switch c {
-    case "&": out += "&amp;"
-    case "<": out += "&lt;"
-    case ">": out += "&gt;"
-    case "\"": out += "&quot;"
-    default: out.append(c)
-    }
-  }
-  return out
-}

@@ -78,12 +78,15 @@ public struct ScrollProgress: Sendable {
   public var total: Int
   /// Seconds since the job started.
   public var elapsed: Double
+  /// What is counted: `frames`, or `shots` for a screenshot set.
+  public var unit: String
 
   /// Creates a progress report.
-  public init(done: Int, total: Int, elapsed: Double) {
+  public init(done: Int, total: Int, elapsed: Double, unit: String = "frames") {
     self.done = done
     self.total = total
     self.elapsed = elapsed
+    self.unit = unit
   }
 
   /// Frames per second so far.
@@ -95,7 +98,7 @@ public struct ScrollProgress: Sendable {
     let eta = rate > 0 ? Double(total - done) / rate : 0
     return "[" + String(repeating: "#", count: filled)
       + String(repeating: " ", count: width - filled) + "] "
-      + "\(done)/\(total) frames  \(String(format: "%.1f", rate)) fps  ETA \(String(format: "%.1f", eta)) s"
+      + "\(done)/\(total) \(unit)  \(String(format: "%.1f", rate)) \(unit == "frames" ? "fps" : unit + "/s")  ETA \(String(format: "%.1f", eta)) s"
   }
 }
 

@@ -61,7 +61,7 @@ extension Renderer {
     if let template = cell.template {
       cellPainter(style: style, item: cell.index).draw(
         template, data: cell.data, index: cell.index, frame: r,
-        cellColor: cell.color ?? style.placeholder, in: context)
+        cellColor: cell.color ?? style.placeholder, mirrored: isRightToLeft, in: context)
       context.withSavedState {
         context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
         context.clip()

@@ -54,21 +54,34 @@ extension Scene {
 
   // MARK: - Templates
 
-  /// `cells`: an object from reuse identifier to template.
+  /// `cells`: an object from reuse identifier to template, read for light mode, and for dark
+  /// mode when a colour in it has a dark variant (nil otherwise).
   static func readCellTemplates(_ r: inout JSONReader) throws(JSONInputError)
-    -> [String: CellTemplate]
+    -> (light: [String: CellTemplate], dark: [String: CellTemplate]?)
+  {
+    // Templates are small: reading them twice keeps CellTemplate's colours plain values.
+    var again = r
+    let light = try readCellTemplates(&r, for: .light)
+    let dark = try readCellTemplates(&again, for: .dark)
+    return (light, dark == light ? nil : dark)
+  }
+
+  private static func readCellTemplates(_ r: inout JSONReader, for appearance: Appearance)
+    throws(JSONInputError) -> [String: CellTemplate]
   {
     var templates: [String: CellTemplate] = [:]
     try r.beginObject()
     while let identifier = try r.nextName() {
       if templates[identifier] != nil { throw r.fail("given twice") }
       if identifier.isEmpty { throw r.fail("a reuse identifier cannot be empty") }
-      templates[identifier] = try readTemplate(&r)
+      templates[identifier] = try readTemplate(&r, for: appearance)
     }
     return templates
   }
 
-  private static func readTemplate(_ r: inout JSONReader) throws(JSONInputError) -> CellTemplate {
+  private static func readTemplate(_ r: inout JSONReader, for appearance: Appearance)
+    throws(JSONInputError) -> CellTemplate
+  {
     var background: Color?
     var cornerRadius = 0.0
     var padding = EdgeInsets()
@@ -78,7 +91,7 @@ extension Scene {
     try r.beginObject()
     while let key = try r.nextKey(templateKeys) {
       switch key {
-      case .background: background = try StyleSheet.readColor(&r)
+      case .background: background = try StyleSheet.readColor(&r, for: appearance)
       case .cornerRadius: cornerRadius = try r.number(min: 0, max: 10_000)
       case .padding: padding = try readPadding(&r)
       case .border:
@@ -88,7 +101,7 @@ extension Scene {
         while let key = try r.nextKey(borderKeys) {
           switch key {
           case .width: width = try r.number(min: 0, max: 100, exclusiveMin: true)
-          case .color: color = try StyleSheet.readColor(&r)
+          case .color: color = try StyleSheet.readColor(&r, for: appearance)
           }
         }
         border = CellBorder(width: width, color: color)
@@ -97,14 +110,14 @@ extension Scene {
         try r.beginObject()
         while let key = try r.nextKey(shadowKeys) {
           switch key {
-          case .color: value.color = try StyleSheet.readColor(&r)
+          case .color: value.color = try StyleSheet.readColor(&r, for: appearance)
           case .radius: value.radius = try r.number(min: 0, max: 100)
           case .x: value.x = try r.number(min: -100, max: 100)
           case .y: value.y = try r.number(min: -100, max: 100)
           }
         }
         shadow = value
-      case .content: content = try readElement(&r)
+      case .content: content = try readElement(&r, for: appearance)
       }
     }
     guard let content else {
@@ -133,7 +146,9 @@ extension Scene {
   }
 
   /// One element: an object with exactly one kind key (`{"text": "{title}", "lines": 2}`).
-  private static func readElement(_ r: inout JSONReader) throws(JSONInputError) -> CellElement {
+  private static func readElement(_ r: inout JSONReader, for appearance: Appearance)
+    throws(JSONInputError) -> CellElement
+  {
     guard try r.peek() == .object else {
       throw r.fail(
         "expected an element such as {\"text\": \"{title}\"}, found \(try r.peek().name)")
@@ -194,7 +209,7 @@ extension Scene {
       switch key {
       case .vstack, .hstack:
         try r.beginArray()
-        while try r.nextElement() { children.append(try readElement(&r)) }
+        while try r.nextElement() { children.append(try readElement(&r, for: appearance)) }
       case .image, .text, .avatar, .badge:
         text = try readFieldText(&r)
       case .icon:
@@ -214,8 +229,8 @@ extension Scene {
       case .weight:
         weight = try r.oneOf(
           Dictionary(uniqueKeysWithValues: FontWeight.allCases.map { ($0.rawValue, $0) }))
-      case .color: color = try StyleSheet.readColor(&r)
-      case .background: background = try StyleSheet.readColor(&r)
+      case .color: color = try StyleSheet.readColor(&r, for: appearance)
+      case .background: background = try StyleSheet.readColor(&r, for: appearance)
       case .lines: lines = try r.integer(min: 0, max: 1000)
       case .align:
         let choices =

@@ -65,7 +65,7 @@ extension Scene {
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .style: apply(try StyleSheet.read(&r))
-      case .cells: cells = try Self.readCellTemplates(&r)
+      case .cells: (cells, darkCells) = try Self.readCellTemplates(&r)
       case .buffer: buffer = try r.number(min: 0, max: 100_000)
       case .reuseOrder: reuseOrder = try Self.readReuseOrder(&r)
       case .orientation:

@@ -45,6 +45,8 @@ public struct Scene: Sendable {
   public var style: Style = .standard
   /// The cell templates, by reuse identifier: items whose identifier has one are drawn from it.
   public var cells: [String: CellTemplate] = [:]
+  /// The templates in dark mode, when a colour in them has a dark variant; nil otherwise.
+  public var darkCells: [String: CellTemplate]? = nil
   /// The measurer self-sizing items share, made when the first one is bound.
   var cellSizingState: CellSizing? = nil
   /// The scene's `style` object as given, so that a `--style` file can be laid over it.
@@ -55,6 +57,15 @@ public struct Scene: Sendable {
   public mutating func apply(_ sheet: StyleSheet) {
     styleSheet = sheet.laid(over: styleSheet)
     style = styleSheet.style
+  }
+
+  /// The scene as it looks in an appearance: its style for it (``StyleSheet/style(for:)``) and
+  /// its templates' colours for it.
+  public func appearing(_ appearance: Appearance) -> Scene {
+    var scene = self
+    scene.style = styleSheet.style(for: appearance)
+    if appearance == .dark, let darkCells { scene.cells = darkCells }
+    return scene
   }
 
   /// The largest number of items a scene may hold.

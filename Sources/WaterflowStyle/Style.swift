@@ -188,3 +188,9 @@ extension Color {
     }
   }
 }
+
+/// Light or dark mode: which of a scene's colours are drawn, as iOS picks a dynamic colour's
+/// variant by the trait collection's user interface style.
+public enum Appearance: String, Hashable, Sendable, CaseIterable {
+  case light, dark
+}

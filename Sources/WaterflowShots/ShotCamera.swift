@@ -1,0 +1,141 @@
+import Cairo
+import PNGCodec
+public import WaterflowRender
+import WaterflowScene
+
+/// The scenes of a shot set, loaded once and localized once per locale, so that every error
+/// (a missing file, a missing string) is found before the first image is drawn.
+public struct ShotScenes: Sendable {
+  /// The scenes by scene name, then locale name.
+  var scenes: [String: [String: Scene]] = [:]
+  /// The string tables by locale name (none for a locale without one).
+  var tables: [String: StringTable] = [:]
+
+  /// Loads every scene and string table the shots need, and localizes each scene.
+  ///
+  /// - Throws: ``ShotSetError`` naming the scene or string file, the field and, for a missing
+  ///   string, the key and the table.
+  public init(for shots: [Shot]) throws(ShotSetError) {
+    var loaded: [String: Scene] = [:]
+    for shot in shots {
+      if scenes[shot.scene.name]?[shot.locale.name] != nil { continue }
+      if tables[shot.locale.name] == nil, let path = shot.locale.stringsPath {
+        do { tables[shot.locale.name] = try StringTable(contentsOf: path, locale: shot.locale.name) } catch {
+          throw ShotSetError(Self.message(error, locale: shot.locale.name))
+        }
+      }
+      let scene: Scene
+      if let known = loaded[shot.scene.name] {
+        scene = known
+      } else {
+        do { scene = try Scene(contentsOf: shot.scene.path) } catch { throw ShotSetError(error.description) }
+        loaded[shot.scene.name] = scene
+      }
+      let table = tables[shot.locale.name] ?? StringTable(locale: shot.locale.name, strings: [:])
+      do {
+        scenes[shot.scene.name, default: [:]][shot.locale.name] = try scene.localized(with: table)
+      } catch { throw ShotSetError(error.description) }
+    }
+  }
+
+  private static func message(_ error: SceneError, locale: String) -> String {
+    if error.field.isEmpty, error.message.hasPrefix("does not exist") || error.message.contains("No such file") {
+      return "\(error.file): the strings of locale \(locale) cannot be read: \(error.message)"
+    }
+    return error.description
+  }
+
+  /// The caption of a shot in its locale, or nil.
+  ///
+  /// - Throws: ``ShotSetError`` naming the key and the table when the table lacks it.
+  func caption(of shot: Shot, in file: ShotFile) throws(ShotSetError) -> String? {
+    guard let text = shot.scene.caption ?? file.caption else { return nil }
+    let table = tables[shot.locale.name] ?? StringTable(locale: shot.locale.name, strings: [:])
+    switch table.lookUp(text) {
+    case .success(let value): return value
+    case .failure(let missing):
+      let field = shot.scene.caption != nil ? "scenes[\(shot.scene.name)].caption" : "caption"
+      throw ShotSetError(
+        "\(file.path): \(field): \"@\(missing.key)\" is not in the \(shot.locale.name) strings"
+          + (table.path.isEmpty ? "" : " (\(table.path))") + "; add \"\(missing.key)\" there")
+    }
+  }
+
+  /// The scene of a shot: localized, in its appearance, sized to its device's screen below the
+  /// status bar.
+  func scene(of shot: Shot, statusBar: Bool) -> Scene {
+    var scene = scenes[shot.scene.name]![shot.locale.name]!.appearing(shot.appearance)
+    let top = statusBar ? shot.device.statusBarHeight : 0
+    scene.viewport = Size(width: shot.device.size.width, height: shot.device.size.height - top)
+    scene.scale = shot.device.scale
+    scene.layout.scale = shot.device.scale
+    return scene
+  }
+}
+
+/// Takes shots: draws a scene on a device's screen, framed or not, and encodes it as PNG.
+///
+/// A camera is not thread-safe (its renderer caches texts and images); parallel jobs use one
+/// camera each.
+public final class ShotCamera {
+  private let file: ShotFile
+  private let scenes: ShotScenes
+  private let renderer: Renderer
+
+  /// A camera for a shot file's prepared scenes, drawing text with a font file first.
+  ///
+  /// - Throws: An error naming the font file when it cannot be loaded.
+  public init(file: ShotFile, scenes: ShotScenes, fontPath: String = Renderer.defaultFontPath) throws {
+    self.file = file
+    self.scenes = scenes
+    renderer = try Renderer(fontPath: fontPath)
+  }
+
+  /// The images that could not be loaded, by path, with the reason.
+  public var imageFailures: [String: String] { renderer.images.failures }
+
+  /// The shot as PNG bytes: exactly the device's pixel size.
+  ///
+  /// - Throws: ``ShotSetError`` for a caption key the locale lacks, or when drawing fails.
+  public func png(of shot: Shot) throws(ShotSetError) -> [UInt8] {
+    try surface(of: shot).pngDataOnThisThread()
+  }
+
+  /// The shot as straight RGBA pixels: what golden checks compare.
+  public func image(of shot: Shot) throws(ShotSetError) -> RGBAImage {
+    RGBAImage(surface: try surface(of: shot))
+  }
+
+  private func surface(of shot: Shot) throws(ShotSetError) -> ImageSurface {
+    let caption = try scenes.caption(of: shot, in: file)
+    let scene = scenes.scene(of: shot, statusBar: file.showsStatusBar)
+    let controller = SceneController(scene: scene)
+    controller.view.layoutSubviews()
+    _ = controller.view.scroll(to: shot.scene.offset)
+    let content = FrameContent(view: controller.view)
+    let device = shot.device
+    do {
+      let surface = try ImageSurface(width: device.pixelWidth, height: device.pixelHeight)
+      let context = try Context(surface)
+      let painter = DevicePainter(
+        device: device, appearance: shot.appearance, style: scene.style,
+        isRightToLeft: scene.layout.direction == .rightToLeft, fonts: renderer.fonts,
+        showsStatusBar: file.showsStatusBar)
+      let drawScreen = { [renderer] in
+        renderer.draw(
+          content, in: context, options: RenderOptions(scale: device.scale, style: scene.style))
+      }
+      if file.isFramed {
+        painter.drawFramed(
+          caption: caption, background: file.background, in: context, screen: drawScreen)
+      } else {
+        context.scale(x: device.scale, y: device.scale)
+        painter.drawScreen(in: context, framed: false, content: drawScreen)
+      }
+      try context.checkStatus()
+      return surface
+    } catch {
+      throw ShotSetError("\(shot.name): cannot draw the shot: \(error)")
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import Dispatch
+import FileTransactions
+import Foundation
+import Synchronization
+public import WaterflowRender
+import WaterflowScene
+
+/// A shot set written to a folder: the images, `shots.json` (what was taken, for merging
+/// slices and for tools) and `index.html` (the contact sheet).
+///
+/// The folder is replaced as a whole: the images are written into a staging folder beside it,
+/// which is renamed over the old set only when every image is written, so a failed or
+/// interrupted run leaves the previous set as it was.
+public struct ShotRun: Sendable {
+  /// One image in the folder.
+  public struct Entry: Hashable, Sendable {
+    /// `LOCALE/APPEARANCE/DEVICE/SCENE`.
+    public var name: String
+    /// The shot's place in the whole set, which merged slices are sorted by.
+    public var index: Int
+    public var locale: String
+    public var appearance: String
+    public var device: String
+    public var scene: String
+    public var width: Int
+    public var height: Int
+    /// The caption drawn above the device, if any.
+    public var caption: String?
+
+    /// The image's path in the folder.
+    public var path: String { name + ".png" }
+  }
+
+  /// The shot file the set came from, as given.
+  public var shotFile: String
+  /// The slice this folder holds (`1/1` for a whole set).
+  public var shard: String
+  /// The number of shots in the whole set (all slices).
+  public var total: Int
+  /// The images, in set order.
+  public var entries: [Entry]
+  /// The locales' text directions, by name, so the sheet can set them.
+  public var rightToLeftLocales: [String]
+
+  /// The marker of a shot folder, and the files a shot folder consists of (so that replacing
+  /// one never deletes a user's other files).
+  static func kind(locales: Set<String>) -> StagedFolder.Kind {
+    StagedFolder.Kind(marker: "shots.json") { name in
+      name == "shots.json" || name == "index.html" || locales.contains(name)
+    }
+  }
+
+  // MARK: - Taking a set
+
+  /// Takes shots into a folder, on `jobs` threads, reporting progress after each image.
+  ///
+  /// - Throws: ``ShotSetError`` for the first shot that fails, or a folder that cannot be
+  ///   written; the folder is then as it was.
+  public static func take(
+    _ shots: [Shot], of file: ShotFile, to directory: String, jobs: Int = 1,
+    shard: ShotShard? = nil, total: Int? = nil, fontPath: String = Renderer.defaultFontPath,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws(ShotSetError) -> ShotRun {
+    let scenes = try ShotScenes(for: shots)
+    // Captions are looked up before anything is drawn: a missing key fails the set at once.
+    var captions: [String?] = []
+    for shot in shots { captions.append(try scenes.caption(of: shot, in: file)) }
+
+    let places = Dictionary(
+      file.shots.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let old = try? Self(contentsOf: directory + "/shots.json")
+    let locales = Set(file.locales.map(\.name)).union(old?.entries.map(\.locale) ?? [])
+    let staged: StagedFolder
+    do { staged = try StagedFolder(replacing: directory, kind: kind(locales: locales)) } catch {
+      throw ShotSetError(error.description)
+    }
+    do throws(ShotSetError) {
+      try render(shots, of: file, scenes: scenes, into: staged.path, jobs: jobs, fontPath: fontPath, progress: progress)
+      let run = ShotRun(
+        shotFile: file.path, shard: shard?.description ?? "1/1", total: total ?? shots.count,
+        entries: zip(shots, captions).map { shot, caption in
+          Entry(
+            name: shot.name, index: places[shot.name] ?? 0, locale: shot.locale.name, appearance: shot.appearance.rawValue,
+            device: shot.device.name, scene: shot.scene.name, width: shot.device.pixelWidth,
+            height: shot.device.pixelHeight, caption: caption)
+        },
+        rightToLeftLocales: file.locales.map(\.name).filter { StringTable.isRightToLeft(locale: $0) })
+      try run.writeIndex(in: staged.path)
+      do { try staged.commit() } catch { throw ShotSetError(error.description) }
+      return run
+    } catch {
+      staged.discard()
+      throw error
+    }
+  }
+
+  private static func render(
+    _ shots: [Shot], of file: ShotFile, scenes: ShotScenes, into folder: String, jobs: Int,
+    fontPath: String, progress: @escaping @Sendable (Int, Int) -> Void
+  ) throws(ShotSetError) {
+    for shot in shots {
+      let dir = folder + "/" + ShotFile.folder(of: shot.relativePath)
+      do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+        throw ShotSetError("Cannot create the folder '\(dir)': \(error.localizedDescription)")
+      }
+    }
+    struct State {
+      var next = 0
+      var done = 0
+      var failure: ShotSetError?
+    }
+    let state = Mutex(State())
+    let workers = max(1, min(jobs, shots.count))
+    // Each worker has its own camera: a renderer caches texts and images and is not shared.
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      let camera: ShotCamera
+      do { camera = try ShotCamera(file: file, scenes: scenes, fontPath: fontPath) } catch {
+        state.withLock { if $0.failure == nil { $0.failure = ShotSetError("\(error)") } }
+        return
+      }
+      while true {
+        let index: Int? = state.withLock { s in
+          guard s.failure == nil, s.next < shots.count else { return nil }
+          defer { s.next += 1 }
+          return s.next
+        }
+        guard let index else { return }
+        let shot = shots[index]
+        do throws(ShotSetError) {
+          let png = try camera.png(of: shot)
+          do throws(FileWriteError) {
+            try writeAtomically(png, to: folder + "/" + shot.relativePath, sweeping: false)
+          } catch { throw ShotSetError(error.description) }
+        } catch {
+          state.withLock { if $0.failure == nil { $0.failure = error } }
+          return
+        }
+        let done = state.withLock { s in
+          s.done += 1
+          return s.done
+        }
+        progress(done, shots.count)
+      }
+    }
+    if let failure = state.withLock({ $0.failure }) { throw failure }
+  }
+
+  // MARK: - Merging slices
+
+  /// Joins the folders that `--shard` slices wrote into one set: their images and one contact
+  /// sheet.
+  ///
+  /// - Throws: ``ShotSetError`` when a folder is not a shot folder, the slices come from
+  ///   different shot files, a shot is in two slices, or the output cannot be written.
+  public static func merge(_ folders: [String], to directory: String) throws(ShotSetError) -> ShotRun {
+    var runs: [(folder: String, run: ShotRun)] = []
+    for folder in folders {
+      do { runs.append((folder, try Self(contentsOf: folder + "/shots.json"))) } catch {
+        throw ShotSetError("\(folder) is not a folder of shots: \(error.description)")
+      }
+    }
+    guard let first = runs.first?.run else { throw ShotSetError("Give the folders of the slices to merge.") }
+    var seen: [String: String] = [:]
+    var entries: [(folder: String, entry: Entry)] = []
+    for (folder, run) in runs {
+      guard run.shotFile == first.shotFile, run.total == first.total else {
+        throw ShotSetError(
+          "\(folder) holds shots of \(run.shotFile) (\(run.total) in all), and \(runs[0].folder) of \(first.shotFile) (\(first.total)): merge slices of one set")
+      }
+      for entry in run.entries {
+        if let other = seen[entry.name] {
+          throw ShotSetError("\(entry.name) is in both \(other) and \(folder): each slice must be a different --shard")
+        }
+        seen[entry.name] = folder
+        entries.append((folder, entry))
+      }
+    }
+    let locales = Set(entries.map(\.entry.locale))
+    let staged: StagedFolder
+    do { staged = try StagedFolder(replacing: directory, kind: kind(locales: locales)) } catch {
+      throw ShotSetError(error.description)
+    }
+    do throws(ShotSetError) {
+      for (folder, entry) in entries {
+        let source = folder + "/" + entry.path
+        let target = staged.path + "/" + entry.path
+        do {
+          try FileManager.default.createDirectory(
+            atPath: ShotFile.folder(of: target), withIntermediateDirectories: true)
+          try FileManager.default.copyItem(atPath: source, toPath: target)
+        } catch {
+          throw ShotSetError("Cannot copy \(source): \(error.localizedDescription)")
+        }
+      }
+      let run = ShotRun(
+        shotFile: first.shotFile, shard: entries.count == first.total ? "1/1" : "partial",
+        total: first.total,
+        entries: entries.map(\.entry).sorted { $0.index < $1.index },
+        rightToLeftLocales: Array(Set(runs.flatMap(\.run.rightToLeftLocales))).sorted())
+      try run.writeIndex(in: staged.path)
+      do { try staged.commit() } catch { throw ShotSetError(error.description) }
+      return run
+    } catch {
+      staged.discard()
+      throw error
+    }
+  }
+}
