@@ -120,6 +120,9 @@ let package = Package(
     .testTarget(name: "WaterflowJSONTests", dependencies: ["WaterflowJSON"]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
     .testTarget(
+      name: "WaterflowShotsTests",
+      dependencies: ["WaterflowShots", "WaterflowScene", "PNGCodec", "WaterflowTestSupport"]),
+    .testTarget(
       name: "WaterflowCellsTests",
       dependencies: ["WaterflowCells", "WaterflowScene", "WaterflowRender", "WaterflowTestSupport"]),
     // The codec's tests draw their images with cairo, so they share its fixtures.

@@ -58,6 +58,7 @@ public struct StringTable: Sendable {
   /// A key a text names that the table lacks.
   public struct MissingKey: Error, Hashable, Sendable {
     public var key: String
+    public init(key: String) { self.key = key }
   }
 
   /// Whether the locale's script reads right to left: Arabic, Hebrew, Persian and Urdu (by the
