@@ -84,7 +84,7 @@ let package = Package(
       name: "WaterflowGolden",
       dependencies: [
         "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowMotion",
-        "WaterflowJSON",
+        "WaterflowJSON", "WaterflowShots",
       ]),
     // Screenshot sets: devices, locales, appearances, frames and captions, and contact sheets.
     .target(

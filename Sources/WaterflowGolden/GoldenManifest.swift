@@ -2,6 +2,7 @@ internal import Foundation
 internal import WaterflowJSON
 public import WaterflowRender
 internal import WaterflowScene
+public import WaterflowShots
 
 /// The list of goldens that `waterflow golden check|record|prune` works through.
 ///
@@ -42,6 +43,8 @@ public struct GoldenManifest: Sendable {
     public var tolerance: DiffTolerance
     /// Cells masked by index.
     public var maskedCells: [Int]
+    /// The shot of a shot set this golden is, for an entry that names a shot file.
+    public var screenshot: (file: ShotFile, shot: Shot)? = nil
 
     /// True for a sequence of frames.
     public var isSequence: Bool {
@@ -65,6 +68,13 @@ public struct GoldenManifest: Sendable {
     ///
     /// - Throws: ``GoldenError`` (`.configuration`) naming the scene file when it cannot be loaded.
     public func shot() throws(GoldenError) -> GoldenShot {
+      if let screenshot {
+        var shot = GoldenShot(
+          scene: Scene(path: scenePath), position: position, options: options,
+          maskedCells: maskedCells)
+        shot.screenshot = screenshot
+        return shot
+      }
       let scene: Scene
       do { scene = try Scene(contentsOf: scenePath) } catch {
         throw GoldenError(
@@ -125,7 +135,7 @@ public struct GoldenManifest: Sendable {
 
   private enum Key: String, CaseIterable { case font, goldens, perStack, unmanaged }
   private enum EntryKey: String, CaseIterable {
-    case name, scene, offset, step, scale, debug, overview, sequence, threshold
+    case name, scene, shots, offset, step, scale, debug, overview, sequence, threshold
     case includeAA, maxDiffPixels, maxDiffRatio, masks, maskCells
   }
   private enum SequenceKey: String, CaseIterable { case from, to, step }
@@ -160,7 +170,7 @@ public struct GoldenManifest: Sendable {
         var owners: [String: String] = [:]
         try r.beginArray()
         while try r.nextElement() {
-          let entry = try readEntry(&r, path: path)
+          for entry in try readEntries(&r, path: path) {
           for golden in entry.goldenNames {
             if let other = owners[golden] {
               throw r.fail(
@@ -171,6 +181,7 @@ public struct GoldenManifest: Sendable {
             owners[golden] = entry.name
           }
           list.append(entry)
+          }
         }
         entries = list
       }
@@ -179,9 +190,11 @@ public struct GoldenManifest: Sendable {
     return (entries, unmanaged, font, perStack)
   }
 
-  private static func readEntry(_ r: inout JSONReader, path: String)
+  /// One entry of `goldens`: one golden or sequence, or for a shot file one golden per shot,
+  /// named `NAME/LOCALE/APPEARANCE/DEVICE/SCENE` (NAME defaults to the shot file's name).
+  private static func readEntries(_ r: inout JSONReader, path: String)
     throws(JSONInputError)
-    -> Entry
+    -> [Entry]
   {
     let nameRule =
       "missing, or not a relative name of letters, digits, '-', '_', '.' and '/' such as \"reference/top\""
@@ -198,9 +211,17 @@ public struct GoldenManifest: Sendable {
     var ratioAlone = false
     var pixelsGiven = false
     var cells: [Int] = []
+    var shots: String?
+    var given: [EntryKey] = []
     try r.beginObject()
     while let key = try r.nextKey(entryKeys) {
+      given.append(key)
       switch key {
+      case .shots:
+        guard try r.peek() == .string, case let text = try r.string(), !text.isEmpty else {
+          throw r.fail("expected the shot file, relative to \(path)")
+        }
+        shots = text
       case .name:
         guard try r.peek() == .string, case let text = try r.string(),
           isValidName(text)
@@ -280,11 +301,33 @@ public struct GoldenManifest: Sendable {
         }
       }
     }
+    if ratioAlone && !pixelsGiven { tolerance.maxMismatchedPixels = .max }
+    if let shots {
+      // A shot file says where, how large and in which look; the entry only how to compare.
+      for key in [EntryKey.scene, .offset, .step, .sequence, .scale, .debug, .overview]
+      where given.contains(key) {
+        throw r.fail(key: key.rawValue, "a shot file's entry takes no \(key.rawValue): its shot file gives the scenes, devices and offsets")
+      }
+      let file: ShotFile
+      do { file = try ShotFile(contentsOf: Scene.resolve(shots, against: path)) } catch {
+        throw r.fail(key: "shots", error.description)
+      }
+      let base = name ?? file.name
+      guard isValidName(base) else { throw r.fail(key: "name", nameRule) }
+      return file.shots.map { shot in
+        var entry = Entry(
+          name: base + "/" + shot.name, scenePath: shot.scene.path,
+          position: .offset(shot.scene.offset, step: 0),
+          options: RenderOptions(scale: shot.device.scale, debug: false), overview: false,
+          diffOptions: diffOptions, tolerance: tolerance, maskedCells: cells)
+        entry.screenshot = (file, shot)
+        return entry
+      }
+    }
     guard let name else { throw r.fail(key: "name", nameRule) }
     guard let scene else {
       throw r.fail(key: "scene", "missing: the scene file, relative to \(path)")
     }
-    if ratioAlone && !pixelsGiven { tolerance.maxMismatchedPixels = .max }
     var position = GoldenShot.Position.offset(offset ?? 0, step: step ?? 0)
     if let sequence {
       guard offset == nil, step == nil else {
@@ -293,12 +336,12 @@ public struct GoldenManifest: Sendable {
       position = .sequence(
         from: sequence.from, to: sequence.to, step: sequence.step)
     }
-    return Entry(
+    return [Entry(
       name: name, scenePath: Scene.resolve(scene, against: path),
       position: position,
       options: options, overview: overview, diffOptions: diffOptions,
       tolerance: tolerance,
-      maskedCells: cells)
+      maskedCells: cells)]
   }
 
   static func isValidName(_ name: String) -> Bool {

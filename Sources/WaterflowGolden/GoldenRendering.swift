@@ -1,6 +1,7 @@
 public import PNGCodec
 public import WaterflowRender
 public import WaterflowScene
+public import WaterflowShots
 
 /// What a golden shows: a scene at an offset (reached by jumping or in steps), or every frame of a
 /// scroll, drawn with given render options.
@@ -23,6 +24,9 @@ public struct GoldenShot: Sendable {
   public var overview: Bool
   /// Cells whose pixels are not compared, by index; masked in every frame where they show.
   public var maskedCells: [Int]
+  /// The shot of a shot set to take instead of drawing `scene` (a manifest entry that names a
+  /// shot file): localized, in its appearance, on its device, framed if the file says so.
+  public var screenshot: (file: ShotFile, shot: Shot)? = nil
 
   /// Creates a shot.
   public init(
@@ -55,6 +59,7 @@ public struct GoldenShot: Sendable {
   public func frames(with renderer: Renderer) throws(GoldenError)
     -> [GoldenFrame]
   {
+    if let screenshot { return [try Self.frame(of: screenshot.shot, in: screenshot.file, with: renderer, maskedCells: maskedCells)] }
     let controller = SceneController(scene: scene)
     // A scene's goldens are drawn in its own style, as `waterflow render` draws it, unless the
     // caller chose another.
@@ -115,6 +120,39 @@ public struct GoldenShot: Sendable {
       }
       return out
     }
+  }
+}
+
+extension GoldenShot {
+  /// A shot of a shot set as a golden frame: its pixels, and facts placed where its screen
+  /// lands in them (inside the frame, below the status bar).
+  static func frame(
+    of shot: Shot, in file: ShotFile, with renderer: Renderer, maskedCells: [Int]
+  ) throws(GoldenError) -> GoldenFrame {
+    let capture: ShotCapture
+    do throws(ShotSetError) {
+      let scenes = try ShotScenes(for: [shot])
+      let camera: ShotCamera
+      do { camera = try ShotCamera(file: file, scenes: scenes, fontPath: renderer.fontPath) } catch {
+        throw ShotSetError("\(error)")
+      }
+      capture = try camera.capture(shot)
+    } catch { throw GoldenError(.render, "Cannot take '\(shot.name)' of \(file.path): \(error)") }
+    var facts = GoldenFacts(view: capture.view)
+    facts.pixelOrigin = capture.pixelOrigin
+    facts.pixelScale = capture.pixelScale
+    facts.texts = capture.texts
+    let masks = maskedCells.compactMap { index -> PixelRect? in
+      guard let snapshot = capture.view.snapshot, index >= 0, index < snapshot.count else { return nil }
+      let f = snapshot.frame(at: index)
+      let s = capture.pixelScale
+      let x0 = Int(((f.minX - capture.pixelOrigin.x) * s).rounded(.down))
+      let y0 = Int(((f.minY - capture.pixelOrigin.y) * s).rounded(.down))
+      let x1 = Int(((f.maxX - capture.pixelOrigin.x) * s).rounded(.up))
+      let y1 = Int(((f.maxY - capture.pixelOrigin.y) * s).rounded(.up))
+      return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+    return GoldenFrame(offset: shot.scene.offset, image: capture.image, masks: masks, facts: facts)
   }
 }
 

@@ -176,11 +176,10 @@ struct DevicePainter {
 
     // The caption takes two lines of room whether it needs them or not, so that devices sit
     // at the same place in every locale.
-    let margin = canvasHeight * 0.04
-    var deviceTop = margin
-    if let caption, !caption.isEmpty {
-      let size = min(canvasWidth * 0.064, canvasHeight * 0.034)
-      let lineHeight = size * 1.25
+    let hasCaption = !(caption ?? "").isEmpty
+    let deviceTop = self.deviceTop(hasCaption: hasCaption)
+    if let caption, hasCaption {
+      let (size, lineHeight, margin) = captionMetrics()
       let width = canvasWidth * 0.86
       let text = TextLayout(
         caption, fonts: fonts, size: size, width: width, maxLines: 2, lineHeight: lineHeight,
@@ -192,20 +191,14 @@ struct DevicePainter {
       let blockHeight = lineHeight * 2
       let textTop = margin + (blockHeight - text.logicalBox.height) / 2
       context.draw(text, x: (canvasWidth - width) / 2, y: textTop)
-      deviceTop = margin + blockHeight + canvasHeight * 0.03
     }
 
-    let b = bezel
-    let bodyWidth = device.size.width + b.left + b.right
-    let bodyHeight = device.size.height + b.top + b.bottom
-    let room = (width: canvasWidth * 0.84, height: canvasHeight - deviceTop - margin)
-    let scale = min(room.width / bodyWidth, room.height / bodyHeight)
-    let bodyX = (canvasWidth - bodyWidth * scale) / 2
+    let place = placement(deviceTop: deviceTop)
     context.withSavedState {
-      context.translate(x: bodyX, y: deviceTop)
-      context.scale(x: scale, y: scale)
-      drawBody(width: bodyWidth, height: bodyHeight, in: context)
-      context.translate(x: b.left, y: b.top)
+      context.translate(x: place.bodyX, y: deviceTop)
+      context.scale(x: place.scale, y: place.scale)
+      drawBody(width: place.bodyWidth, height: place.bodyHeight, in: context)
+      context.translate(x: bezel.left, y: bezel.top)
       context.withSavedState {
         context.roundedRectangle(
           x: 0, y: 0, width: device.size.width, height: device.size.height,
@@ -214,6 +207,43 @@ struct DevicePainter {
         drawScreen(in: context, framed: true, content: screen)
       }
     }
+  }
+
+  /// Where the device goes in a framed shot: its body's size in points, the scale from points
+  /// to canvas pixels, and its left edge in pixels.
+  private func placement(deviceTop: Double)
+    -> (bodyWidth: Double, bodyHeight: Double, scale: Double, bodyX: Double)
+  {
+    let canvasWidth = Double(device.pixelWidth)
+    let canvasHeight = Double(device.pixelHeight)
+    let b = bezel
+    let bodyWidth = device.size.width + b.left + b.right
+    let bodyHeight = device.size.height + b.top + b.bottom
+    let room = (width: canvasWidth * 0.84, height: canvasHeight - deviceTop - canvasHeight * 0.04)
+    let scale = min(room.width / bodyWidth, room.height / bodyHeight)
+    return (bodyWidth, bodyHeight, scale, (canvasWidth - bodyWidth * scale) / 2)
+  }
+
+  /// Where the screen's top-left corner lands in the shot, in pixels, and the pixels per
+  /// point of the screen: what golden facts need to find cells in the image.
+  func screenPlacement(framed: Bool, hasCaption: Bool) -> (x: Double, y: Double, scale: Double) {
+    guard framed else { return (0, 0, device.scale) }
+    let top = deviceTop(hasCaption: hasCaption)
+    let place = placement(deviceTop: top)
+    return (place.bodyX + bezel.left * place.scale, top + bezel.top * place.scale, place.scale)
+  }
+
+  /// The caption's size in pixels, and the top of the device below it.
+  private func captionMetrics() -> (size: Double, lineHeight: Double, margin: Double) {
+    let canvasWidth = Double(device.pixelWidth)
+    let canvasHeight = Double(device.pixelHeight)
+    let size = min(canvasWidth * 0.064, canvasHeight * 0.034)
+    return (size, size * 1.25, canvasHeight * 0.04)
+  }
+
+  private func deviceTop(hasCaption: Bool) -> Double {
+    let m = captionMetrics()
+    return hasCaption ? m.margin + m.lineHeight * 2 + Double(device.pixelHeight) * 0.03 : m.margin
   }
 
   /// The body: a soft shadow, side buttons, a rim and the black glass around the screen.

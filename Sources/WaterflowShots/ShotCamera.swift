@@ -1,7 +1,7 @@
 import Cairo
-import PNGCodec
+public import PNGCodec
 public import WaterflowRender
-import WaterflowScene
+public import WaterflowScene
 
 /// The scenes of a shot set, loaded once and localized once per locale, so that every error
 /// (a missing file, a missing string) is found before the first image is drawn.
@@ -98,15 +98,37 @@ public final class ShotCamera {
   ///
   /// - Throws: ``ShotSetError`` for a caption key the locale lacks, or when drawing fails.
   public func png(of shot: Shot) throws(ShotSetError) -> [UInt8] {
-    try surface(of: shot).pngDataOnThisThread()
+    try draw(shot).surface.pngDataOnThisThread()
   }
 
-  /// The shot as straight RGBA pixels: what golden checks compare.
+  /// The shot as straight RGBA pixels.
   public func image(of shot: Shot) throws(ShotSetError) -> RGBAImage {
-    RGBAImage(surface: try surface(of: shot))
+    RGBAImage(surface: try draw(shot).surface)
   }
 
-  private func surface(of shot: Shot) throws(ShotSetError) -> ImageSurface {
+  /// The shot's pixels and what they were drawn from: what golden checks compare and explain.
+  public func capture(_ shot: Shot) throws(ShotSetError) -> ShotCapture {
+    let drawn = try draw(shot)
+    let p = drawn.screen
+    // pixel = (point − origin) × scale, for the content's points below the status bar.
+    let originX = drawn.view.contentOffset.x - p.x / p.scale
+    let originY = drawn.view.contentOffset.y - drawn.statusBar - p.y / p.scale
+    let shift = (x: p.x / p.scale, y: drawn.statusBar + p.y / p.scale)
+    return ShotCapture(
+      image: RGBAImage(surface: drawn.surface), view: drawn.view,
+      pixelOrigin: Point(x: originX, y: originY), pixelScale: p.scale,
+      texts: renderer.drawnTexts.map { text in
+        DrawnText(
+          text: text.text,
+          box: Rect(
+            x: text.box.minX + shift.x, y: text.box.minY + shift.y, width: text.box.width,
+            height: text.box.height))
+      })
+  }
+
+  private func draw(_ shot: Shot) throws(ShotSetError)
+    -> (surface: ImageSurface, view: WaterflowView, screen: (x: Double, y: Double, scale: Double), statusBar: Double)
+  {
     let caption = try scenes.caption(of: shot, in: file)
     let scene = scenes.scene(of: shot, statusBar: file.showsStatusBar)
     let controller = SceneController(scene: scene)
@@ -133,9 +155,27 @@ public final class ShotCamera {
         painter.drawScreen(in: context, framed: false, content: drawScreen)
       }
       try context.checkStatus()
-      return surface
+      return (
+        surface, controller.view,
+        painter.screenPlacement(framed: file.isFramed, hasCaption: !(caption ?? "").isEmpty),
+        file.showsStatusBar ? device.statusBarHeight : 0
+      )
     } catch {
       throw ShotSetError("\(shot.name): cannot draw the shot: \(error)")
     }
   }
+}
+
+/// A shot's pixels and what they were drawn from.
+public struct ShotCapture {
+  /// The pixels.
+  public var image: RGBAImage
+  /// The view, scrolled to the shot's offset: its cells and their frames.
+  public var view: WaterflowView
+  /// Where content points land in the image: pixel = (point − origin) × scale.
+  public var pixelOrigin: Point
+  /// Pixels per content point (the device's scale, or smaller inside a frame).
+  public var pixelScale: Double
+  /// The texts drawn, in image pixels ÷ `pixelScale`.
+  public var texts: [DrawnText]
 }

@@ -27,6 +27,11 @@ struct BenchCommand: ParsableCommand {
   var templateItems = 100_000
   @Flag(help: "Only measure template cells: self-sizing layout and one screen of them.")
   var templatesOnly = false
+  @Option(
+    help: ArgumentHelp(
+      "Only measure taking this shot file's set, on one job and on every core (default set: Assets/Shots/shots.json, 24 shots).",
+      valueName: "shots.json"))
+  var shots: String?
   @Flag(help: "Print JSON instead of text.")
   var json = false
   @Option(
@@ -52,6 +57,10 @@ struct BenchCommand: ParsableCommand {
     }
     if templatesOnly {
       try report(templateFigures())
+      return
+    }
+    if let shots {
+      try report(shotFigures(shots))
       return
     }
     var results: [(String, Double)] = [("cells", Double(cells))]
