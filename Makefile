@@ -79,6 +79,7 @@ demo: release
 	  -o $(DEMO_DIR)/shop-scroll.gif --contact-sheet $(DEMO_DIR)/shop-scroll-sheet.png \
 	  --plot $(DEMO_DIR)/shop-scroll-plot.png --trace $(DEMO_DIR)/shop-scroll-trace.csv
 	@$(BIN) scroll Assets/Scenes/reference.json --to 1500 --duration 2 --fps 30 -o $(DEMO_DIR)/reference-scroll.mp4
+	@$(BIN) shots Assets/Shots/shots.json -o $(DEMO_DIR)/shots
 	@$(BIN) trace Assets/Scenes/reference.json --from 0 --to 600 --step 150
 	@echo
 	@ls $(DEMO_DIR)

@@ -106,8 +106,8 @@ extension ShotRun {
     } catch { throw ShotSetError(error.description) }
   }
 
-  /// The contact sheet: every image as a thumbnail linking to it, grouped by locale, then by
-  /// appearance. Plain HTML and CSS, nothing fetched.
+  /// The contact sheet: every image as a thumbnail linking to it, grouped by locale. Plain
+  /// HTML and CSS, nothing fetched.
   func contactSheet() -> String {
     var locales: [String] = []
     for e in entries where !locales.contains(e.locale) { locales.append(e.locale) }
@@ -118,40 +118,36 @@ extension ShotRun {
       <title>Shots: \(escapeHTML(shotFile))</title>
       <style>
       body{font:14px/1.4 -apple-system,"DejaVu Sans",sans-serif;margin:24px;background:#f5f5f7;color:#1d1d1f}
+      main{display:flex;flex-wrap:wrap;gap:8px 40px;align-items:flex-start}
       h1{font-size:20px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #d2d2d7;padding-bottom:4px}
-      h3{font-size:14px;margin:14px 0 6px;color:#6e6e73;font-weight:600}
-      .grid{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-end}
+            .grid{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-end}
       figure{margin:0;text-align:center}figure img{height:300px;border-radius:6px;box-shadow:0 1px 4px #0003;background:#fff}
-      figcaption{font-size:12px;color:#6e6e73;margin-top:4px;max-width:240px}
+      figcaption{font-size:12px;color:#6e6e73;margin-top:4px;width:150px;margin-left:auto;margin-right:auto}
       .caption{color:#1d1d1f;display:block}
       p.meta{color:#6e6e73;margin:0}
       </style></head><body>
       <h1>Shots of \(escapeHTML(shotFile))</h1>
       <p class="meta">\(entries.count) of \(total) shots\(shard == "1/1" ? "" : " · slice \(escapeHTML(shard))") · \(locales.count) locale\(locales.count == 1 ? "" : "s")</p>
+      <main>
 
       """
     for locale in locales {
       let rtl = rightToLeftLocales.contains(locale)
       html += "<section id=\"\(escapeHTML(locale))\"><h2>\(escapeHTML(locale))\(rtl ? " · right to left" : "")</h2>\n"
-      let inLocale = entries.filter { $0.locale == locale }
-      var appearances: [String] = []
-      for e in inLocale where !appearances.contains(e.appearance) { appearances.append(e.appearance) }
-      for appearance in appearances {
-        html += "<h3>\(escapeHTML(appearance))</h3><div class=\"grid\">\n"
-        for e in inLocale where e.appearance == appearance {
-          let title = Device.named(e.device)?.title ?? e.device
-          html += "<figure><a href=\"\(escapeHTML(e.path))\"><img src=\"\(escapeHTML(e.path))\" alt=\"\(escapeHTML(e.name))\" loading=\"lazy\"></a>"
-          html += "<figcaption>"
-          if let caption = e.caption {
-            html += "<span class=\"caption\"\(rtl ? " dir=\"rtl\"" : "")>\(escapeHTML(caption))</span>"
-          }
-          html += "\(escapeHTML(e.scene)) · \(escapeHTML(title)) · \(e.width)×\(e.height)</figcaption></figure>\n"
+      html += "<div class=\"grid\">\n"
+      for e in entries where e.locale == locale {
+        let title = Device.named(e.device)?.title ?? e.device
+        html += "<figure><a href=\"\(escapeHTML(e.path))\"><img src=\"\(escapeHTML(e.path))\" alt=\"\(escapeHTML(e.name))\" loading=\"lazy\"></a>"
+        html += "<figcaption>"
+        if let caption = e.caption {
+          html += "<span class=\"caption\"\(rtl ? " dir=\"rtl\"" : "")>\(escapeHTML(caption))</span>"
         }
-        html += "</div>\n"
+        html += "\(escapeHTML(e.scene)) · \(escapeHTML(e.appearance)) · \(escapeHTML(title))</figcaption></figure>\n"
       }
+      html += "</div>\n"
       html += "</section>\n"
     }
-    html += "</body></html>\n"
+    html += "</main></body></html>\n"
     return html
   }
 }
