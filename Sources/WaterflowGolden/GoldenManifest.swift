@@ -21,7 +21,9 @@ public import WaterflowShots
 /// Entry keys: `name`, `scene` (required); `offset`, `step`, `scale` (default 1), `debug`,
 /// `overview`, `sequence` {from, to, step}; and for the comparison `threshold`, `includeAA`,
 /// `maxDiffPixels`, `maxDiffRatio`, `masks` ([[x, y, w, h], …] in pixels) and `maskCells`
-/// (cell indices). `unmanaged` lists folders of goldens owned by Swift tests, which prune leaves alone.
+/// (cell indices). Instead of `scene`, `shots` names a shot file (see `waterflow shots`): the
+/// entry then owns one golden per shot, `NAME/LOCALE/APPEARANCE/DEVICE/SCENE`, and takes only
+/// the comparison keys. `unmanaged` lists folders of goldens owned by Swift tests, which prune leaves alone.
 /// `"perStack": true` keeps the goldens in one folder per font stack, `stacks/<stack>/` (see
 /// ``FontStackFingerprint/folderName``), each compared pixel for pixel on its own stack.
 public struct GoldenManifest: Sendable {
@@ -135,8 +137,8 @@ public struct GoldenManifest: Sendable {
 
   private enum Key: String, CaseIterable { case font, goldens, perStack, unmanaged }
   private enum EntryKey: String, CaseIterable {
-    case name, scene, shots, offset, step, scale, debug, overview, sequence, threshold
-    case includeAA, maxDiffPixels, maxDiffRatio, masks, maskCells
+    case name, scene, offset, step, scale, debug, overview, sequence, threshold
+    case includeAA, maxDiffPixels, maxDiffRatio, masks, maskCells, shots
   }
   private enum SequenceKey: String, CaseIterable { case from, to, step }
   private static let keys = JSONKeys<Key>()
