@@ -68,23 +68,35 @@ public struct ShotRun: Sendable {
 
     let places = Dictionary(
       file.shots.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-    let old = try? Self(contentsOf: directory + "/shots.json")
-    let locales = Set(file.locales.map(\.name)).union(old?.entries.map(\.locale) ?? [])
-    let staged: StagedFolder
-    do { staged = try StagedFolder(replacing: directory, kind: kind(locales: locales)) } catch {
-      throw ShotSetError(error.description)
-    }
-    do throws(ShotSetError) {
-      try render(shots, of: file, scenes: scenes, into: staged.path, jobs: jobs, fontPath: fontPath, progress: progress)
-      let run = ShotRun(
+    return try replacing(directory, locales: Set(file.locales.map(\.name))) { (folder: String) throws(ShotSetError) in
+      try render(shots, of: file, scenes: scenes, into: folder, jobs: jobs, fontPath: fontPath, progress: progress)
+      return ShotRun(
         shotFile: file.path, shard: shard?.description ?? "1/1", total: total ?? shots.count,
         entries: zip(shots, captions).map { shot, caption in
           Entry(
-            name: shot.name, index: places[shot.name] ?? 0, locale: shot.locale.name, appearance: shot.appearance.rawValue,
-            device: shot.device.name, scene: shot.scene.name, width: shot.device.pixelWidth,
-            height: shot.device.pixelHeight, caption: caption)
+            name: shot.name, index: places[shot.name] ?? 0, locale: shot.locale.name,
+            appearance: shot.appearance.rawValue, device: shot.device.name, scene: shot.scene.name,
+            width: shot.device.pixelWidth, height: shot.device.pixelHeight, caption: caption)
         },
         rightToLeftLocales: file.locales.map(\.name).filter { StringTable.isRightToLeft(locale: $0) })
+    }
+  }
+
+  /// Writes a new set into a staging folder beside `directory` (`body` writes the images and
+  /// returns the run), adds its index, and swaps it in; on any error the staging folder goes
+  /// and `directory` stays as it was.
+  private static func replacing(
+    _ directory: String, locales: Set<String>, _ body: (String) throws(ShotSetError) -> ShotRun
+  ) throws(ShotSetError) -> ShotRun {
+    // The old set's locale folders are the set's own too: replaced, not carried over.
+    let old = try? Self(contentsOf: directory + "/shots.json")
+    let owned = locales.union(old?.entries.map(\.locale) ?? [])
+    let staged: StagedFolder
+    do { staged = try StagedFolder(replacing: directory, kind: kind(locales: owned)) } catch {
+      throw ShotSetError(error.description)
+    }
+    do throws(ShotSetError) {
+      let run = try body(staged.path)
       try run.writeIndex(in: staged.path)
       do { try staged.commit() } catch { throw ShotSetError(error.description) }
       return run
@@ -175,34 +187,24 @@ public struct ShotRun: Sendable {
         entries.append((folder, entry))
       }
     }
-    let locales = Set(entries.map(\.entry.locale))
-    let staged: StagedFolder
-    do { staged = try StagedFolder(replacing: directory, kind: kind(locales: locales)) } catch {
-      throw ShotSetError(error.description)
-    }
-    do throws(ShotSetError) {
-      for (folder, entry) in entries {
-        let source = folder + "/" + entry.path
-        let target = staged.path + "/" + entry.path
+    return try replacing(directory, locales: Set(entries.map(\.entry.locale))) {
+      (folder: String) throws(ShotSetError) in
+      for (source, entry) in entries {
+        let from = source + "/" + entry.path
+        let to = folder + "/" + entry.path
         do {
           try FileManager.default.createDirectory(
-            atPath: ShotFile.folder(of: target), withIntermediateDirectories: true)
-          try FileManager.default.copyItem(atPath: source, toPath: target)
+            atPath: ShotFile.folder(of: to), withIntermediateDirectories: true)
+          try FileManager.default.copyItem(atPath: from, toPath: to)
         } catch {
-          throw ShotSetError("Cannot copy \(source): \(error.localizedDescription)")
+          throw ShotSetError("Cannot copy \(from): \(error.localizedDescription)")
         }
       }
-      let run = ShotRun(
+      return ShotRun(
         shotFile: first.shotFile, shard: entries.count == first.total ? "1/1" : "partial",
         total: first.total,
         entries: entries.map(\.entry).sorted { $0.index < $1.index },
         rightToLeftLocales: Array(Set(runs.flatMap(\.run.rightToLeftLocales))).sorted())
-      try run.writeIndex(in: staged.path)
-      do { try staged.commit() } catch { throw ShotSetError(error.description) }
-      return run
-    } catch {
-      staged.discard()
-      throw error
     }
   }
 }
