@@ -452,6 +452,23 @@ extension Scene {
   }
 
   mutating func bindCells(itemPaths: [String]) throws(JSONInputError) {
+    // Without templates there is nothing to bind, only self-sizing items to refuse: found
+    // without copying a million items into a new list.
+    if cells.isEmpty {
+      var index = 0
+      for s in sections.indices {
+        if let i = sections[s].firstSelfSizingIndex {
+          let item = sections[s][i]
+          let place = s < itemPaths.count ? "\(itemPaths[s])[\(i)]" : "frames[\(index + i)]"
+          throw JSONInputError(
+            file: path, field: place,
+            message:
+              "needs a height, an image size {w, h}, or a template for its identifier \"\(item.identifier)\" in cells")
+        }
+        index += sections[s].count
+      }
+      return
+    }
     let reads = cells.mapValues { template in template.fieldReads.filter { !$0.isGuarded } }
     var index = 0
     var sizing: CellSizing?

@@ -586,7 +586,6 @@ extension Scene {
       var title: String?
       var data: ItemData?
       var source: String?
-      let start = r
       try r.beginObject()
       while let key = try r.nextKey(keys) {
         switch key {
@@ -616,7 +615,8 @@ extension Scene {
         guard isDataFile(full) else {
           throw r.fail(key: "import", "only a data file (.csv, .jsonl) can be imported among items")
         }
-        items += try readDataFile(full, identifier: identifier, field: start)
+        // The reader has just left the item's object: its messages name `items[i].import`.
+        items += try readDataFile(full, identifier: identifier, field: r)
         continue
       }
       let length: ItemMetrics.Length
