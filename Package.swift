@@ -31,6 +31,9 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     // Items imported from CSV files: a well-kept RFC 4180 reader rather than a parser of our own.
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
+    // Paths: swift-system's FilePath, because Foundation's NSString path methods trap on
+    // one-character paths on this toolchain (`deletingLastPathComponent` of "a").
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // Engine: standard library only.
@@ -49,7 +52,7 @@ let package = Package(
       ]),
 
     // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.
-    .target(name: "FileTransactions"),
+    .target(name: "FileTransactions", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
     // Cairo: the C libraries (cairo, FreeType, libpng, libdeflate, libjpeg-turbo, libwebp), and the
     // one Swift module that wraps them.
@@ -67,7 +70,7 @@ let package = Package(
         ]),
       ]
     ),
-    .target(name: "Cairo", dependencies: ["CCairo"]),
+    .target(name: "Cairo", dependencies: ["CCairo", .product(name: "SystemPackage", package: "swift-system")]),
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
     .target(name: "PNGCodec", dependencies: ["Cairo"]),
     // Cell templates: the model, its measuring (self-sizing heights) and its drawing.
@@ -79,12 +82,13 @@ let package = Package(
       name: "WaterflowMotion",
       dependencies: [
         "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowJSON",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
       name: "WaterflowGolden",
       dependencies: [
         "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowMotion",
-        "WaterflowJSON", "WaterflowShots",
+        "WaterflowJSON", "WaterflowShots", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Screenshot sets: devices, locales, appearances, frames and captions, and contact sheets.
     .target(
@@ -95,7 +99,7 @@ let package = Package(
     .target(
       name: "WaterflowSnapshotTesting",
       dependencies: [
-        "WaterflowGolden", "WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec",
+        "WaterflowGolden", "WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec", .product(name: "SystemPackage", package: "swift-system"),
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",
           condition: .when(traits: ["SnapshotTesting"])),
@@ -108,7 +112,7 @@ let package = Package(
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
         "WaterflowGolden", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec", "FileTransactions",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
 

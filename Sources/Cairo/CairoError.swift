@@ -119,6 +119,8 @@ public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible
     public static let unsupportedImage = Code(value: 7)
     /// A JPEG or WebP file that cannot be decoded.
     public static let invalidImage = Code(value: 8)
+    /// An image that declares more pixels than ``ImageSurface/maximumImagePixels``.
+    public static let imageTooLarge = Code(value: 9)
   }
 
   /// The kind of failure.

@@ -1,4 +1,5 @@
 internal import CCairo
+internal import SystemPackage
 internal import Foundation
 
 /// A font loaded from a file with FreeType, independent of fontconfig and the fonts installed.
@@ -44,7 +45,7 @@ public final class Font: @unchecked Sendable {
 
   /// Where systems install DejaVu Sans Bold: beside DejaVu Sans, from the same package on each.
   public static let defaultBoldSearchPaths = defaultSearchPaths.map {
-    ($0 as NSString).deletingLastPathComponent + "/DejaVuSans-Bold.ttf"
+    FilePath($0).removingLastComponent().appending("DejaVuSans-Bold.ttf").string
   }
 
   /// What to install for the default font, per system: the end of a "font not found" message.

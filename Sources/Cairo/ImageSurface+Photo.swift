@@ -31,14 +31,25 @@ public enum ImageFileFormat: String, Sendable, CaseIterable {
 }
 
 extension ImageSurface {
+  /// The most pixels an image file may declare: 64 megapixels, above a 48-megapixel phone
+  /// camera's 8064 × 6048. A file is refused before any pixel is allocated, so a few hundred
+  /// bytes that claim 30000 × 30000 cannot take gigabytes.
+  public static let maximumImagePixels = 64_000_000
+
   /// Reads a PNG, JPEG (libjpeg-turbo) or WebP (libwebp) file, chosen by its content, into a
   /// new ARGB32 surface.
   ///
-  /// - Parameter path: The path of the image file.
+  /// - Parameters:
+  ///   - path: The path of the image file.
+  ///   - covering: The smallest size, in pixels, the image is drawn at: a JPEG is then decoded
+  ///     at the smallest of libjpeg-turbo's scales (1/8, 2/8 … 8/8) that still covers it, and a
+  ///     WebP scaled by libwebp as it decodes, so a 6000 × 4000 photo in a small cell never
+  ///     takes 96 MB. Nil decodes every pixel. PNGs are always decoded whole.
   /// - Throws: A ``GraphicsError`` naming the file: `.fileNotReadable` if it is missing or
   ///   unreadable, `.unsupportedImage` (naming the format) for anything but PNG, JPEG and WebP,
+  ///   `.imageTooLarge` (with its declared size and the limit) above ``maximumImagePixels``,
   ///   `.invalidPNG` or `.invalidImage` if it cannot be decoded.
-  public convenience init(contentsOfImageFile path: String) throws {
+  public convenience init(contentsOfImageFile path: String, covering: (width: Int, height: Int)? = nil) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
       let reason =
         FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
@@ -46,10 +57,13 @@ extension ImageSurface {
     }
     let bytes = [UInt8](data)
     let (format, name) = ImageFileFormat.sniff(Array(bytes.prefix(16)))
+    if format != nil, let size = ImageFileFormat.pixelSize(of: bytes) {
+      try Self.checkPixelCount(size, path: path)
+    }
     switch format {
     case .png: try self.init(contentsOfPNGFile: path)
-    case .jpeg: try self.init(jpeg: bytes, path: path)
-    case .webp: try self.init(webp: bytes, path: path)
+    case .jpeg: try self.init(jpeg: bytes, path: path, covering: covering)
+    case .webp: try self.init(webp: bytes, path: path, covering: covering)
     case nil:
       throw GraphicsError(
         .unsupportedImage, path: path,
@@ -58,16 +72,31 @@ extension ImageSurface {
     }
   }
 
-  private convenience init(jpeg bytes: [UInt8], path: String) throws {
+  /// Refuses a declared size above the limit, naming the file, the size and the limit.
+  static func checkPixelCount(_ size: (width: Int, height: Int), path: String) throws(GraphicsError) {
+    let (w, h) = size
+    guard w > 0, h > 0 else { return }
+    // Compared by division: a forged header's product could overflow.
+    guard w <= maximumImagePixels / h else {
+      let megapixels = String(format: "%.1f", Double(w) * Double(h) / 1e6)
+      throw GraphicsError(
+        .imageTooLarge, path: path,
+        "The image '\(path)' declares \(w)×\(h) pixels (\(megapixels) megapixels), more than the limit of \(maximumImagePixels / 1_000_000) megapixels; resize it before using it.")
+    }
+  }
+
+  private convenience init(jpeg bytes: [UInt8], path: String, covering: (width: Int, height: Int)?) throws {
     func failure(_ reason: String) -> GraphicsError {
       GraphicsError(
         .invalidImage, path: path, "The file '\(path)' could not be read as a JPEG image: \(reason).")
     }
     guard let handle = tjInitDecompress() else { throw failure("libjpeg-turbo did not start") }
     defer { tjDestroy(handle) }
-    guard let (width, height) = jpegSize(bytes, handle: handle) else {
+    guard let (fullWidth, fullHeight) = jpegSize(bytes, handle: handle) else {
       throw failure(String(cString: tjGetErrorStr2(handle)))
     }
+    let (width, height) = Self.jpegDecodeSize(
+      width: fullWidth, height: fullHeight, covering: covering)
     try self.init(width: Int(width), height: Int(height))
     // Cairo's ARGB32 is a native-endian word: B, G, R, A in memory on little-endian machines.
     // libjpeg-turbo fills the alpha byte with 0xFF, so the pixels are already premultiplied.
@@ -76,6 +105,7 @@ extension ImageSurface {
     #else
       let layout = TJPF_ARGB
     #endif
+    // tjDecompress2 picks the scale whose size matches the width and height given.
     let status = withUnsafeMutablePixels { buffer, stride in
       tjDecompress2(
         handle, bytes, UInt(bytes.count), buffer.baseAddress!.assumingMemoryBound(to: UInt8.self),
@@ -84,31 +114,75 @@ extension ImageSurface {
     guard status == 0 else { throw failure(String(cString: tjGetErrorStr2(handle))) }
   }
 
-  private convenience init(webp bytes: [UInt8], path: String) throws {
+  /// The size a JPEG is decoded at: the smallest libjpeg-turbo scale of at most 1 whose size
+  /// covers `covering`, or the full size.
+  static func jpegDecodeSize(width: Int32, height: Int32, covering: (width: Int, height: Int)?)
+    -> (Int32, Int32)
+  {
+    guard let covering, covering.width > 0, covering.height > 0 else { return (width, height) }
+    var count: Int32 = 0
+    guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
+    var best = (width, height)
+    for i in 0..<Int(count) {
+      let f = factors[i]
+      guard f.num <= f.denom else { continue }
+      // TJSCALED: the dimension times the factor, rounded up.
+      let w = Int32((Int(width) * Int(f.num) + Int(f.denom) - 1) / Int(f.denom))
+      let h = Int32((Int(height) * Int(f.num) + Int(f.denom) - 1) / Int(f.denom))
+      if Int(w) >= covering.width, Int(h) >= covering.height, Int(w) * Int(h) < Int(best.0) * Int(best.1) {
+        best = (w, h)
+      }
+    }
+    return best
+  }
+
+  private convenience init(webp bytes: [UInt8], path: String, covering: (width: Int, height: Int)?) throws {
     func failure(_ reason: String) -> GraphicsError {
       GraphicsError(
         .invalidImage, path: path, "The file '\(path)' could not be read as a WebP image: \(reason).")
     }
-    var features = WebPBitstreamFeatures()
-    guard WebPGetFeatures(bytes, bytes.count, &features) == VP8_STATUS_OK else {
+    var config = WebPDecoderConfig()
+    guard WebPInitDecoderConfig(&config) != 0 else { throw failure("libwebp did not start") }
+    guard WebPGetFeatures(bytes, bytes.count, &config.input) == VP8_STATUS_OK else {
       throw failure("its header is not valid")
     }
-    guard features.has_animation == 0 else {
+    guard config.input.has_animation == 0 else {
       throw GraphicsError(
         .unsupportedImage, path: path,
         "The file '\(path)' is an animated WebP image: images must be still PNG, JPEG or WebP.")
     }
-    try self.init(width: Int(features.width), height: Int(features.height))
+    let fullWidth = Int(config.input.width)
+    let fullHeight = Int(config.input.height)
+    var width = fullWidth
+    var height = fullHeight
+    if let covering, covering.width > 0, covering.height > 0 {
+      // The smallest size that still covers, keeping the aspect ratio.
+      let s = max(Double(covering.width) / Double(fullWidth), Double(covering.height) / Double(fullHeight))
+      if s < 1 {
+        width = min(fullWidth, max(1, Int((Double(fullWidth) * s).rounded(.up))))
+        height = min(fullHeight, max(1, Int((Double(fullHeight) * s).rounded(.up))))
+        config.options.use_scaling = 1
+        config.options.scaled_width = Int32(width)
+        config.options.scaled_height = Int32(height)
+      }
+    }
+    try self.init(width: width, height: height)
+    let hasAlpha = config.input.has_alpha != 0
     let decoded = withUnsafeMutablePixels { buffer, stride -> Bool in
       let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
       #if _endian(little)
-        let result = WebPDecodeBGRAInto(bytes, bytes.count, out, buffer.count, Int32(stride))
+        config.output.colorspace = MODE_BGRA
       #else
-        let result = WebPDecodeARGBInto(bytes, bytes.count, out, buffer.count, Int32(stride))
+        config.output.colorspace = MODE_ARGB
       #endif
-      guard result != nil else { return false }
+      config.output.is_external_memory = 1
+      config.output.u.RGBA.rgba = out
+      config.output.u.RGBA.stride = Int32(stride)
+      config.output.u.RGBA.size = buffer.count
+      guard WebPDecode(bytes, bytes.count, &config) == VP8_STATUS_OK else { return false }
+      WebPFreeDecBuffer(&config.output)
       // libwebp gives straight alpha; cairo wants each colour multiplied by it.
-      if features.has_alpha != 0 {
+      if hasAlpha {
         for y in 0..<height {
           let row = out + y * stride
           for x in 0..<width {
@@ -139,7 +213,12 @@ extension ImageFileFormat {
   /// - Complexity: O(file size) to read it; the header itself is parsed in O(1).
   public static func pixelSize(ofFile path: String) -> (width: Int, height: Int)? {
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    let bytes = [UInt8](data)
+    return pixelSize(of: [UInt8](data))
+  }
+
+  /// The pixel size an image's bytes declare in their header; nil when they are not a PNG,
+  /// JPEG or WebP image or the header is broken.
+  static func pixelSize(of bytes: [UInt8]) -> (width: Int, height: Int)? {
     switch sniff(Array(bytes.prefix(16))).format {
     case .png:
       // The IHDR chunk comes first: width and height as big-endian words at bytes 16 and 20.

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import SystemPackage
 
 #if canImport(Glibc)
 internal import Glibc
@@ -43,7 +44,7 @@ public final class AtomicFile {
   public init(path: String, sweeping: Bool = true) throws(FileWriteError) {
     self.path = path
     let directory = Temporaries.parentDirectory(of: path)
-    let name = (path as NSString).lastPathComponent
+    let name = FilePath(path).lastComponent?.string ?? ""
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
       throw .cannotWrite(path, "the directory '\(directory)' does not exist")

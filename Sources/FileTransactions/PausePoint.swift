@@ -1,4 +1,5 @@
 internal import Foundation
+internal import SystemPackage
 
 #if canImport(Glibc)
 internal import Glibc
@@ -33,6 +34,6 @@ public enum PausePoint {
 
   /// The commit point of `path`.
   static func commit(_ path: String) {
-    reached("commit:" + (path as NSString).lastPathComponent)
+    reached("commit:" + (FilePath(path).lastComponent?.string ?? ""))
   }
 }

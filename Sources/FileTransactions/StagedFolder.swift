@@ -1,4 +1,5 @@
 internal import Foundation
+internal import SystemPackage
 
 #if canImport(Glibc)
 internal import Glibc
@@ -57,7 +58,7 @@ public struct StagedFolder: Sendable {
     let destination = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
     self.destination = destination
     try Self.checkReplaceable(destination, name: directory, kind: kind)
-    let parent = (destination as NSString).deletingLastPathComponent
+    let parent = FilePath(destination).removingLastComponent().string
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -86,10 +87,10 @@ public struct StagedFolder: Sendable {
   public func stagedPath(for file: String) -> String {
     let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
     let resolvedParent = URL(
-      fileURLWithPath: (absolute as NSString).deletingLastPathComponent
+      fileURLWithPath: FilePath(absolute).removingLastComponent().string
     ).resolvingSymlinksInPath().path
     guard resolvedParent == destination else { return file }
-    return path + "/" + (absolute as NSString).lastPathComponent
+    return path + "/" + (FilePath(absolute).lastComponent?.string ?? "")
   }
 
   /// Puts the staging folder in place of the output folder and removes the old one.

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import SystemPackage
 
 #if canImport(Glibc)
 internal import Glibc
@@ -23,7 +24,7 @@ public enum Temporaries {
   /// temporary whose process still runs (another job writing the same output) is left alone.
   public static func sweep(beside destination: String) {
     let parent = parentDirectory(of: destination)
-    let base = (destination as NSString).lastPathComponent
+    let base = FilePath(destination).lastComponent?.string ?? ""
     let names =
       (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
     for name in names where ownerIsGone(name, base: base) {
@@ -54,14 +55,14 @@ public enum Temporaries {
 
   /// The folder that holds `path`: "." for a bare name.
   static func parentDirectory(of path: String) -> String {
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = FilePath(path).removingLastComponent().string
     return parent.isEmpty ? "." : parent
   }
 
   /// The mkstemp/mkdtemp template for a temporary of `destination`.
   static func template(beside destination: String, kind: String) -> [CChar] {
-    let parent = (destination as NSString).deletingLastPathComponent
-    let base = (destination as NSString).lastPathComponent
+    let parent = FilePath(destination).removingLastComponent().string
+    let base = FilePath(destination).lastComponent?.string ?? ""
     return Array(
       ((parent.isEmpty ? "" : parent + "/") + ".\(base).\(kind)-\(getpid())-XXXXXX")
         .utf8CString)

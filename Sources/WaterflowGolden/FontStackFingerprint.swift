@@ -1,4 +1,5 @@
 package import Cairo
+internal import SystemPackage
 public import WaterflowRender
 public import PNGCodec
 internal import Foundation
@@ -67,12 +68,12 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     self.init(
       cairo: versions.cairo, pixman: versions.pixman,
       freetype: versions.freetype,
-      font: (first.path as NSString).lastPathComponent, fontHash: first.fileHash)
+      font: FilePath(first.path).lastComponent?.string ?? first.path, fontHash: first.fileHash)
     pango = versions.pango
     harfbuzz = versions.harfbuzz
     fontconfig = versions.fontconfig
     self.fonts = (fonts.fonts + fonts.faces)
-      .map { "\(($0.path as NSString).lastPathComponent) \($0.fileHash)" }
+      .map { "\(FilePath($0.path).lastComponent?.string ?? $0.path) \($0.fileHash)" }
       .joined(separator: ", ")
   }
 

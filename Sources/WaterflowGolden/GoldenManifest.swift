@@ -1,4 +1,5 @@
 internal import Foundation
+internal import SystemPackage
 internal import WaterflowJSON
 public import WaterflowRender
 internal import WaterflowScene
@@ -103,7 +104,7 @@ public struct GoldenManifest: Sendable {
 
   /// The golden folder: the manifest's own folder.
   public var goldenDirectory: String {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = FilePath(path).removingLastComponent().string
     return folder.isEmpty ? "." : folder
   }
 

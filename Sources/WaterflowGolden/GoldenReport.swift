@@ -1,4 +1,5 @@
 internal import Cairo
+internal import SystemPackage
 internal import FileTransactions
 internal import PNGCodec
 internal import Foundation
@@ -85,8 +86,8 @@ public struct GoldenReport {
     var folder: String?
     var folderURL: [String: String] = [:]
     if total > inlineLimit {
-      let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-images"
-      let target = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+      let name = (FilePath(path).stem ?? "report") + "-images"
+      let target = FilePath(path).removingLastComponent().appending(name).string
       do {
         let staged = try StagedFolder(replacing: target, kind: Self.imagesKind)
         defer { staged.discard() }

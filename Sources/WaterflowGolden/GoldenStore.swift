@@ -1,4 +1,5 @@
 internal import Cairo
+internal import SystemPackage
 public import PNGCodec
 internal import FileTransactions
 internal import Foundation
@@ -394,8 +395,8 @@ public struct GoldenStore: Sendable {
   /// so that the folder shows only this run's failures.
   func clearArtifacts(of name: String) {
     let base = configuration.artifactsDirectory + "/" + name
-    let folder = (base as NSString).deletingLastPathComponent
-    let stem = (base as NSString).lastPathComponent + "."
+    let folder = FilePath(base).removingLastComponent().string
+    let stem = (FilePath(base).lastComponent?.string ?? "") + "."
     guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for file in files where file.hasPrefix(stem) {
       var rest = file.dropFirst(stem.count)
@@ -434,7 +435,7 @@ public struct GoldenStore: Sendable {
 
   /// Writes a file atomically, creating its folder first.
   static func writeFile(_ bytes: [UInt8], to path: String) throws(GoldenError) {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = FilePath(path).removingLastComponent().string
     do {
       if !folder.isEmpty {
         try FileManager.default.createDirectory(

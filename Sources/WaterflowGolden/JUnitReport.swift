@@ -1,4 +1,5 @@
 internal import FileTransactions
+internal import SystemPackage
 internal import Foundation
 
 /// A JUnit XML report, the format CI systems show in their test tab (GitHub Actions' reporters,
@@ -118,7 +119,7 @@ extension GoldenSequenceOutcome {
   /// This golden as a JUnit case: the summary as the failure's message, the details and every
   /// artifact path as its body.
   public var junitCase: JUnitReport.Case {
-    let folder = (name as NSString).deletingLastPathComponent
+    let folder = FilePath(name).removingLastComponent().string
     let classname = folder.isEmpty ? "golden" : "golden." + folder.replacingOccurrences(of: "/", with: ".")
     guard isFailure else { return .init(name: name, classname: classname, file: annotatedPath) }
     let type = explainedFrame?.changes?.verdict.rawValue ?? (isMissingOnly ? "missing" : "mismatch")

@@ -1,4 +1,5 @@
 internal import Cairo
+internal import SystemPackage
 internal import PNGCodec
 import FileTransactions
 import Foundation
@@ -24,7 +25,7 @@ public enum ScrollOutput: Hashable, Sendable {
 
   /// `.pdf` → PDF, `.gif`/`.apng`/`.mp4`/`.webm` → video, anything else → a folder.
   public init(path: String) {
-    let ext = (path as NSString).pathExtension.lowercased()
+    let ext = (FilePath(path).extension ?? "").lowercased()
     if ext == "pdf" {
       self = .pdf(path)
     } else if let format = VideoFormat(rawValue: ext) {
@@ -42,7 +43,7 @@ public enum ScrollOutput: Hashable, Sendable {
   /// - Throws: ``ScrollJobError`` naming the path and the formats.
   public init(validating path: String) throws(ScrollJobError) {
     self.init(path: path)
-    let ext = (path as NSString).pathExtension
+    let ext = FilePath(path).extension ?? ""
     var isDirectory: ObjCBool = false
     if !ext.isEmpty, case .folder = self, !path.hasSuffix("/"),
       !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

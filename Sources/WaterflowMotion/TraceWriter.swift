@@ -1,4 +1,5 @@
 import FileTransactions
+internal import SystemPackage
 import Foundation
 import WaterflowScene
 
@@ -18,7 +19,7 @@ final class TraceWriter {
 
   /// The format for a path, or nil unless it ends in .csv or .json.
   static func format(of path: String) -> Format? {
-    switch (path as NSString).pathExtension.lowercased() {
+    switch (FilePath(path).extension ?? "").lowercased() {
     case "csv": .csv
     case "json": .json
     default: nil

@@ -8,6 +8,13 @@ import WaterflowView
 /// shop demo does while an image downloads, and the caller reports ``failures`` as warnings.
 public final class ImageStore {
   private var loaded: [String: ImageSurface] = [:]
+  /// Images decoded smaller than their files (a JPEG at 1/8, a WebP scaled): the size asked
+  /// for, so that a larger request decodes again.
+  private var reduced: [String: (width: Int, height: Int)] = [:]
+  /// Bytes of decoded pixels held in `loaded`.
+  private var loadedBytes = 0
+  /// The pixel sizes image files declare, read from their headers.
+  private var declared: [String: (width: Int, height: Int)] = [:]
   /// Whether each loaded image is opaque, found once per image.
   private var opaque: [String: Bool] = [:]
   /// Translucent images flattened over a cell colour, so that a scroll's frames flatten each
@@ -17,6 +24,8 @@ public final class ImageStore {
   private struct Flattened: Hashable {
     var path: String
     var color: Color
+    /// The decoded size it was flattened from: a larger decode makes a new copy.
+    var width: Int
   }
   /// Why each image that could not be loaded failed, by path.
   public private(set) var failures: [String: String] = [:]
@@ -26,30 +35,81 @@ public final class ImageStore {
 
   public init() {}
 
+  /// The most bytes of decoded images kept: a scroll through hundreds of distinct photos
+  /// decodes again rather than holding them all.
+  static let decodedBudget = 256 << 20
+
   /// The image at a path (PNG, JPEG or WebP, by content), or nil when it cannot be loaded (the
   /// reason goes to ``failures``, naming `item`, the index of the first cell that showed it).
-  func image(at path: String, item: Int) -> ImageSurface? {
-    if let image = loaded[path] { return image }
+  ///
+  /// - Parameter covering: The pixel size it is drawn at, if known: a JPEG or WebP is then
+  ///   decoded no larger than needed to cover it.
+  func image(at path: String, item: Int, covering: (width: Int, height: Int)? = nil) -> ImageSurface? {
+    if let image = loaded[path] {
+      // A smaller copy serves only requests it covers.
+      guard let made = reduced[path] else { return image }
+      if let covering, covering.width <= made.width, covering.height <= made.height { return image }
+    }
     if failures[path] != nil { return nil }
     if path.contains("://") {
       failures[path] = "remote images are not downloaded"
       return nil
     }
     do {
-      let image = try ImageSurface(contentsOfImageFile: path)
+      let image = try ImageSurface(contentsOfImageFile: path, covering: covering)
+      if let old = loaded[path] { loadedBytes -= 4 * old.width * old.height }
+      if loadedBytes + 4 * image.width * image.height > Self.decodedBudget {
+        loaded.removeAll(keepingCapacity: true)
+        reduced.removeAll(keepingCapacity: true)
+        loadedBytes = 0
+      }
       loaded[path] = image
+      loadedBytes += 4 * image.width * image.height
+      if let size = pixelSize(at: path), size.width > image.width, let covering {
+        reduced[path] = covering
+      } else {
+        reduced[path] = nil
+      }
       opaque[path] = image.isOpaque
       return image
     } catch {
       failures[path] = "\(error)"
       if let e = error as? GraphicsError,
-        [.invalidPNG, .invalidImage, .unsupportedImage].contains(e.code)
+        [.invalidPNG, .invalidImage, .unsupportedImage, .imageTooLarge].contains(e.code)
       {
         failures[path] = "item \(item): \(error)"
         corrupt.insert(path)
       }
       return nil
     }
+  }
+
+  /// The pixel size an image file declares, read from its header once; nil when it cannot be
+  /// read.
+  func pixelSize(at path: String) -> (width: Int, height: Int)? {
+    if let size = declared[path] { return size }
+    guard !path.contains("://"), let size = ImageFileFormat.pixelSize(ofFile: path) else { return nil }
+    declared[path] = size
+    return size
+  }
+
+  /// The image's width ÷ height from its header, without decoding it; nil when it cannot be
+  /// loaded (the reason goes to ``failures``).
+  func aspectRatio(at path: String, item: Int) -> Double? {
+    if let size = pixelSize(at: path), size.width > 0, size.height > 0 {
+      return Double(size.width) / Double(size.height)
+    }
+    return image(at: path, item: item).map { Double($0.width) / Double($0.height) }
+  }
+
+  /// The size an image must be decoded at to fill a box of pixels, keeping its aspect ratio
+  /// (the box's size, grown on one side); nil when its header cannot be read.
+  func coveringSize(at path: String, filling width: Int, _ height: Int) -> (width: Int, height: Int)? {
+    guard let size = pixelSize(at: path), size.width > 0, size.height > 0, width > 0, height > 0 else {
+      return nil
+    }
+    let s = max(Double(width) / Double(size.width), Double(height) / Double(size.height))
+    return (Int((Double(size.width) * s).rounded(.up)), Int((Double(size.height) * s).rounded(.up)))
   }
 
   /// Images resized to the pixel size they are drawn at, by path and size.
@@ -68,7 +128,8 @@ public final class ImageStore {
   /// The image at a path resized to a pixel size, when that is smaller than the image (a
   /// larger size gains nothing over drawing the image itself); nil when it cannot be loaded.
   func image(at path: String, item: Int, resizedTo width: Int, _ height: Int) -> ImageSurface? {
-    guard let image = image(at: path, item: item) else { return nil }
+    let covering = width > 0 && height > 0 ? (width, height) : nil
+    guard let image = image(at: path, item: item, covering: covering) else { return nil }
     guard width < image.width, height < image.height, width > 0, height > 0 else { return image }
     let key = Resized(path: path, width: width, height: height)
     if let copy = resized[key] { return copy }
@@ -85,10 +146,15 @@ public final class ImageStore {
 
   /// The image at a path over a cell's colour, opaque: itself when it has no translucent
   /// pixels, else a copy flattened over the colour.
-  func opaqueImage(at path: String, item: Int, over color: Color) -> ImageSurface? {
-    guard let image = image(at: path, item: item) else { return nil }
+  ///
+  /// - Parameter filling: The box it fills, in pixels: the image is decoded no larger than needed.
+  func opaqueImage(
+    at path: String, item: Int, over color: Color, filling box: (width: Int, height: Int)? = nil
+  ) -> ImageSurface? {
+    let covering = box.flatMap { coveringSize(at: path, filling: $0.width, $0.height) }
+    guard let image = image(at: path, item: item, covering: covering) else { return nil }
     if opaque[path] == true { return image }
-    let key = Flattened(path: path, color: color)
+    let key = Flattened(path: path, color: color, width: image.width)
     if let copy = flattened[key] { return copy }
     guard let copy = try? image.flattened(over: color.red, color.green, color.blue) else {
       return image

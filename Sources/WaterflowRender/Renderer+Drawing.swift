@@ -89,8 +89,12 @@ extension Renderer {
       // A photo is drawn opaque (flattened over the cell's colour where it is translucent) and
       // without the colour filled under it: at a fractional cell edge both would be blended in
       // by coverage, and the colour would show as a 1-px fringe round the photo.
-      let image = cell.imagePath.flatMap { path in
-        picture.height > 0 ? images.opaqueImage(at: path, item: cell.index, over: color) : nil
+      let image = cell.imagePath.flatMap { path -> ImageSurface? in
+        guard picture.height > 0 else { return nil }
+        let scale = context.deviceScale
+        return images.opaqueImage(
+          at: path, item: cell.index, over: color,
+          filling: (Int((picture.width * scale).rounded(.up)), Int((picture.height * scale).rounded(.up))))
       }
       if let image {
         if titleBand > 0 {
@@ -139,9 +143,7 @@ extension Renderer {
       image: { [unowned self] path, width, height in
         images.image(at: path, item: item, resizedTo: width, height)
       },
-      imageAspect: { [unowned self] path in
-        images.image(at: path, item: item).map { Double($0.width) / Double($0.height) }
-      },
+      imageAspect: { [unowned self] path in images.aspectRatio(at: path, item: item) },
       record: { [unowned self] text, box in record(text, box) },
       placeholder: { [unowned self] box, context in
         drawLoadingPlaceholder(in: box, style: style, context: context)

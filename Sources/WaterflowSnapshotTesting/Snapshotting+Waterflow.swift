@@ -2,6 +2,7 @@
 // `traits: ["SnapshotTesting"]` on the package dependency.
 #if SnapshotTesting
 internal import Cairo
+internal import SystemPackage
 public import PNGCodec
 import Foundation
 public import SnapshotTesting
@@ -162,7 +163,7 @@ private func writeArtifacts(
     guard let image else { continue }
     let path = base + ".\(suffix).png"
     if (try? FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true))
+      atPath: FilePath(path).removingLastComponent().string, withIntermediateDirectories: true))
       != nil, (try? Data(image.pngData()).write(to: URL(fileURLWithPath: path))) != nil
     {
       written.append("  \(suffix): \(path)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+internal import SystemPackage
 import FileTransactions
 import Foundation
 import WaterflowGolden
@@ -155,7 +156,7 @@ struct GoldenResultsFolder {
     for key in record.report.images {
       let target = staged.path + "/artifacts/" + key
       try FileManager.default.createDirectory(
-        atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        atPath: FilePath(target).removingLastComponent().string, withIntermediateDirectories: true)
       let bytes = FileManager.default.contents(atPath: artifacts + "/" + key) ?? Data()
       try write(Array(bytes), to: target)
     }

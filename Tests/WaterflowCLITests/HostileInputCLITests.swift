@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import WaterflowTestSupport
+
+/// Inputs that crashed or misled the tool: one-character golden names, names that climb out of
+/// the golden folder.
+@Suite struct HostileInputCLITests {
+  /// A golden folder `G` with a one-character golden and a one-character sequence.
+  private func oneCharacterGoldens(offset: Int = 0) throws -> String {
+    let dir = try temporaryDirectory()
+    _ = try sceneFile(
+      #"{"viewport": {"width": 120, "height": 160}, "columns": 2, "items": {"count": 8, "heights": [40, 60]}}"#,
+      in: dir, named: "s.json")
+    try FileManager.default.createDirectory(atPath: dir + "/G", withIntermediateDirectories: true)
+    _ = try sceneFile(
+      """
+      {"goldens": [{"name": "a", "scene": "../s.json", "offset": \(offset)},
+                   {"name": "b", "scene": "../s.json", "sequence": {"from": 0, "to": 40, "step": 40}}]}
+      """, in: dir + "/G", named: "manifest.json")
+    return dir
+  }
+
+  @Test func oneCharacterNames_RecordCheckReportAndJUnit() throws {
+    let dir = try oneCharacterGoldens()
+    let record = try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"])
+    #expect(record.status == 0, "\(record.output)")
+    for file in ["a.png", "a.facts.json", "b.00.png", "b.01.png"] {
+      #expect(FileManager.default.fileExists(atPath: dir + "/G/" + file), "\(file)")
+    }
+    let pass = try waterflow(["golden", "check", "--manifest", dir + "/G/manifest.json"])
+    #expect(pass.status == 0, "\(pass.output)")
+    // A change: the failure's artifacts, report and JUnit log name the one-character golden.
+    _ = try sceneFile(
+      #"{"goldens": [{"name": "a", "scene": "../s.json", "offset": 20}, {"name": "b", "scene": "../s.json", "sequence": {"from": 0, "to": 40, "step": 40}}]}"#,
+      in: dir + "/G", named: "manifest.json")
+    let fail = try waterflow([
+      "golden", "check", "--manifest", dir + "/G/manifest.json", "--artifacts", dir + "/art",
+      "--report", dir + "/r.html", "--junit", dir + "/j.xml",
+    ])
+    #expect(fail.status == 1, "\(fail.output)")
+    #expect(fail.stdout.contains("FAIL      a"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/art/a.actual.png"))
+    let report = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+    #expect(report.contains(">a<") || report.contains("\"a\""))
+    let junit = try String(contentsOfFile: dir + "/j.xml", encoding: .utf8)
+    #expect(junit.contains("name=\"a\""))
+  }
+
+  @Test func aNameThatClimbsOutOfTheGoldenFolder_IsRefusedAndWritesNothing() throws {
+    let dir = try oneCharacterGoldens()
+    _ = try sceneFile(
+      #"{"goldens": [{"name": "../escape", "scene": "../s.json"}]}"#, in: dir + "/G", named: "manifest.json")
+    let run = try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("goldens[0].name"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/escape.png"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["G", "s.json"])
+  }
+}
