@@ -114,16 +114,26 @@ extension Scene {
     if contentSize != nil {
       // A frame with no area cannot be seen, so it may sit anywhere, as a zero-height item of
       // a computed layout may sit below the content's end.
+      // Another tool may round frames (to two decimals, say), leaving one a hair past the
+      // edge: anything within one device pixel is clamped to the content; further out is an
+      // error, as a frame there could never be scrolled to.
+      let slack = 1 / max(scale, 1)
       for (i, f) in frames.enumerated() where f.width > 0 && f.height > 0 {
-        let slack = 1e-6
         if f.minX < -slack || f.minY < -slack || f.maxX > size.width + slack
           || f.maxY > size.height + slack
         {
           throw r.fail(
             key: "frames[\(i)]",
-            "(x \(f.minX.jsonText), y \(f.minY.jsonText), \(f.width.jsonText) × \(f.height.jsonText)) lies outside the content size \(size.width.jsonText) × \(size.height.jsonText)"
+            "(x \(f.minX.jsonText), y \(f.minY.jsonText), \(f.width.jsonText) × \(f.height.jsonText)) lies outside the content size \(size.width.jsonText) × \(size.height.jsonText), by more than one device pixel (\(slack.jsonText) pt at scale \(scale.jsonText))"
           )
         }
+        // Only a frame past the edge is rewritten: x + width − x need not give width back.
+        guard f.minX < 0 || f.minY < 0 || f.maxX > size.width || f.maxY > size.height else { continue }
+        let minX = max(0, f.minX)
+        let minY = max(0, f.minY)
+        frames[i] = Rect(
+          x: minX, y: minY, width: min(size.width, f.maxX) - minX,
+          height: min(size.height, f.maxY) - minY)
       }
     }
 

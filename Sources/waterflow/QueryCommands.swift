@@ -357,6 +357,10 @@ struct TraceCommand: ParsableCommand {
       "A script of segments (as in `waterflow scroll --script`), instead of --from/--to."
   )
   var script: String?
+  @Flag(
+    help:
+      "Keep offsets past the content's ends; by default they are clamped to them, as `scroll` does, with a note.")
+  var overscroll = false
 
   func validate() throws {
     guard step > 0, step.isFinite else {
@@ -380,6 +384,7 @@ struct TraceCommand: ParsableCommand {
       plan = .scroll(from: from, to: to!, step: step)
     }
     let player = ScriptPlayer(scene: scene, script: plan)
+    player.clampsScrolls = !overscroll
     let json = options.json
     try stream { out in
       var count = 0

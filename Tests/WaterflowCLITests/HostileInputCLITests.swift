@@ -56,4 +56,21 @@ import WaterflowTestSupport
     #expect(!FileManager.default.fileExists(atPath: dir + "/escape.png"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["G", "s.json"])
   }
+
+  @Test func traceToPastTheEnd_IsClampedWithANote() throws {
+    let run = try waterflow(["trace", "Assets/Scenes/reference.json", "--to", "99999", "--step", "500", "--json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let steps = try #require(try JSONSerialization.jsonObject(with: run.stdoutData) as? [[String: Any]])
+    let offsets = steps.compactMap { $0["offset"] as? Double }
+    // 2633 is the reference scene's last offset: the steps stop there instead of going on,
+    // empty, to 99999.
+    #expect(offsets.last == 2633)
+    #expect(offsets.count == 7)
+    #expect(run.stderr.contains("note: segment 1 (frame 1): scroll to 99999 clamped to 2633, the content's end"))
+    let over = try waterflow([
+      "trace", "Assets/Scenes/reference.json", "--to", "99999", "--step", "50000", "--json", "--overscroll",
+    ])
+    let far = try #require(try JSONSerialization.jsonObject(with: over.stdoutData) as? [[String: Any]])
+    #expect(far.compactMap { $0["offset"] as? Double }.last == 99999)
+  }
 }

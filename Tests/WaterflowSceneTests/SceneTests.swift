@@ -902,3 +902,34 @@ extension SceneTests {
     #expect(Scene.resolve("p.png", against: "b/a") == "b/p.png")
   }
 }
+
+/// Layout files whose frames another tool rounded: a hair past the content's edge is clamped,
+/// further is still an error.
+@Suite struct RoundedFrameTests {
+  private func load(_ frame: String, scale: Int = 2) throws -> Scene {
+    let json = """
+      {"viewport": {"width": 375, "height": 200, "scale": \(scale)}, "contentSize": {"width": 375, "height": 100},
+       "frames": [{"x": 0, "y": 0, "width": 187.5, "height": 50}, \(frame)]}
+      """
+    return try Scene(data: Data(json.utf8), path: "rounded.json")
+  }
+
+  @Test func aFrameRoundedPastTheEdge_IsClampedToIt() throws {
+    // 187.5 + 187.504 = 375.004: 0.004 pt past the right edge, and 0.3 pt past the bottom.
+    let scene = try load(#"{"x": 187.5, "y": 50.3, "width": 187.504, "height": 50}"#)
+    let frame = try #require(scene.givenFrames?.frames[1])
+    #expect(frame.maxX == 375)
+    #expect(frame.maxY == 100)
+    #expect(frame.minX == 187.5 && frame.minY == 50.3)
+  }
+
+  @Test func moreThanOneDevicePixelPast_IsStillAnError() throws {
+    // At scale 2 a device pixel is 0.5 pt: 0.6 pt past is refused, 0.6 pt at scale 1 is not.
+    let error = try #require(throws: SceneError.self) {
+      try load(#"{"x": 187.5, "y": 50, "width": 188.1, "height": 50}"#)
+    }
+    #expect(error.field == "frames[1]")
+    #expect(error.message.contains("by more than one device pixel (0.5 pt at scale 2)"))
+    #expect(throws: Never.self) { try load(#"{"x": 187.5, "y": 50, "width": 188.1, "height": 50}"#, scale: 1) }
+  }
+}
