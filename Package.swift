@@ -163,7 +163,8 @@ let package = Package(
 
     // Fuzzing: what each harness does with an input, replayed over the corpora by the tests.
     .target(
-      name: "FuzzChecks", dependencies: ["PNGCodec", "WaterflowScene", "WaterflowMotion", "WaterflowGolden"],
+      name: "FuzzChecks",
+      dependencies: ["Cairo", "PNGCodec", "WaterflowScene", "WaterflowMotion", "WaterflowGolden"],
       path: "Tests/Fuzz/Checks"),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks", "PNGCodec", "WaterflowScene"]),
   ],
@@ -177,7 +178,7 @@ let package = Package(
 if ProcessInfo.processInfo.environment["WATERFLOW_FUZZ"] != nil {
   for name in [
     "FuzzPNGDecoder", "FuzzSceneReader", "FuzzLayoutFile", "FuzzScrollScript", "FuzzGoldenManifest",
-    "FuzzGoldenFiles",
+    "FuzzGoldenFiles", "FuzzJPEGDecoder", "FuzzWebPDecoder",
   ] {
     package.targets.append(
       .executableTarget(

@@ -1,3 +1,4 @@
+import Cairo
 import Foundation
 import PNGCodec
 import WaterflowGolden
@@ -23,6 +24,10 @@ public enum FuzzChecks {
     "ScrollScript": scrollScript,
     "GoldenManifest": goldenManifest,
     "GoldenFiles": goldenFiles,
+    // One check for both (the content picks the decoder), seeded apart so that mutations
+    // explore each format's headers.
+    "JPEGDecoder": imageDecoder,
+    "WebPDecoder": imageDecoder,
   ]
 
   /// Decodes a PNG, as it is and with its chunk CRCs repaired (a mutation almost always breaks
@@ -52,12 +57,46 @@ public enum FuzzChecks {
     }
   }
 
-  /// Reads a golden manifest and selects its entries.
+  /// Reads a golden manifest and selects its entries; every golden a manifest that loads
+  /// names (one-character names, frames of sequences) must lie inside the golden folder.
   public static func goldenManifest(_ bytes: [UInt8]) {
     guard let manifest = withTemporaryFile(bytes, { try? GoldenManifest(contentsOf: $0) })
     else { return }
     _ = try? manifest.entries(matching: [])
     _ = try? manifest.entries(matching: manifest.entries.prefix(2).map(\.name))
+    let store = GoldenStore(
+      directory: "/golden", configuration: GoldenConfiguration(recordMode: .never, artifactsDirectory: "/artifacts"))
+    for entry in manifest.entries.prefix(50) {
+      for name in entry.goldenNames.prefix(50) {
+        let path = store.path(for: name)
+        precondition(
+          path.hasPrefix("/golden/") && !path.split(separator: "/").contains(".."),
+          "golden '\(name)' is written outside the golden folder, at \(path)")
+        _ = GoldenStore.frameName(name, 0, count: 2)
+      }
+    }
+  }
+
+  /// Decodes a JPEG or WebP image (PNGs have their own harness): whole when it declares at most
+  /// a megapixel, and scaled to cover 64 × 64 as cells draw photos. A decoded image has the size
+  /// its header declares, or the scaled one within it.
+  public static func imageDecoder(_ bytes: [UInt8]) {
+    withTemporaryFile(bytes) { path in
+      guard let scaled = try? ImageSurface(contentsOfImageFile: path, covering: (64, 64)) else {
+        return
+      }
+      guard let declared = ImageFileFormat.pixelSize(ofFile: path) else { return }
+      precondition(
+        scaled.width <= declared.width && scaled.height <= declared.height,
+        "a scaled decode is larger than the image")
+      if declared.width * declared.height <= 1 << 20,
+        let whole = try? ImageSurface(contentsOfImageFile: path)
+      {
+        precondition(
+          whole.width == declared.width && whole.height == declared.height,
+          "a decode differs from the declared size")
+      }
+    }
   }
 
   /// Reads what a golden folder holds beside its PNGs: facts (also carried in a snapshot's PNG
