@@ -22,6 +22,8 @@ public final class Context {
   /// The Swift object that owns the target surface; cairo's surface may write into it (a
   /// document's byte sink), so it must outlive the `cairo_t`.
   private let target: AnyObject
+  /// Whether the output keeps text as text (PDF, SVG), not only its pixels.
+  let keepsText: Bool
 
   /// Creates a context that draws on an image surface.
   ///
@@ -54,6 +56,7 @@ public final class Context {
     }
     self.pointer = cr
     self.target = target
+    keepsText = target is PDFDocument || target is SVGDocument
     // Set before any save(), so every saved state, and so every text draw, has them.
     let options = cairo_font_options_create()
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

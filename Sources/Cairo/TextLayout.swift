@@ -168,9 +168,52 @@ public final class TextLayout {
 
   /// Draws the layout with its top-left corner (of the logical box's first line) at a point,
   /// in the context's current source.
-  func draw(in context: OpaquePointer, x: Double, y: Double) {
+  ///
+  /// - Parameter exactText: Whether the output keeps text (PDF, SVG): an ellipsized layout is
+  ///   then drawn from the text it shows, so that the document's text reads "…" where the
+  ///   picture does. Pango maps its "…" glyph to the whole elided text, and a PDF reader would
+  ///   copy or find the full title.
+  func draw(in context: OpaquePointer, x: Double, y: Double, exactText: Bool = false) {
     cairo_move_to(context, x, y)
+    if exactText, pango_layout_is_ellipsized(layout) != 0, let shown = shownText,
+      let copy = pango_layout_copy(layout)
+    {
+      defer { waterflow_object_unref(UnsafeMutableRawPointer(copy)) }
+      pango_layout_set_ellipsize(copy, PANGO_ELLIPSIZE_NONE)
+      pango_layout_set_text(copy, shown, -1)
+      pango_cairo_show_layout(context, copy)
+      return
+    }
     pango_cairo_show_layout(context, layout)
+  }
+
+  /// The text as an ellipsized layout shows it: what comes before the elided part, then "…";
+  /// nil when Pango cut nothing.
+  ///
+  /// Pango's ellipsis is a run of its own on the last line, whose item spans the elided bytes.
+  var shownText: String? {
+    guard pango_layout_is_ellipsized(layout) != 0 else { return nil }
+    let count = pango_layout_get_line_count(layout)
+    guard count > 0, let line = pango_layout_get_line_readonly(layout, count - 1) else { return nil }
+    let drawn = pango_layout_get_text(layout).map { String(cString: $0) } ?? text
+    let bytes = Array(drawn.utf8)
+    var cut: Int?
+    var run = line.pointee.runs
+    while let node = run {
+      if let item = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item {
+        let start = Int(item.pointee.offset)
+        let end = start + Int(item.pointee.length)
+        // The run that reaches the text's end and starts latest is the ellipsis.
+        if end == bytes.count, start > line.pointee.start_index || cut == nil {
+          cut = max(cut ?? 0, start)
+        }
+      }
+      run = node.pointee.next
+    }
+    guard let cut, cut <= bytes.count else { return nil }
+    var prefix = String(decoding: bytes[..<cut], as: UTF8.self)
+    while prefix.last?.isWhitespace == true { prefix.removeLast() }
+    return prefix + "…"
   }
 
   private func extents() -> (
@@ -195,12 +238,12 @@ extension Context {
   /// Draws laid-out text with the top-left of its first line's box at a point, in the current
   /// source colour. The output is real, searchable text in PDF and SVG documents.
   public func draw(_ text: TextLayout, x: Double, y: Double) {
-    text.draw(in: pointer, x: x, y: y)
+    text.draw(in: pointer, x: x, y: y, exactText: keepsText)
   }
 
   /// Draws laid-out text with its first baseline starting at a point, in the current source
   /// colour.
   public func draw(_ text: TextLayout, x: Double, baselineY: Double) {
-    text.draw(in: pointer, x: x, y: baselineY - text.baseline)
+    text.draw(in: pointer, x: x, y: baselineY - text.baseline, exactText: keepsText)
   }
 }

@@ -443,9 +443,14 @@ struct GoldenRunOptions: ParsableArguments {
       selected: selected.count, recordMode: configuration.effectiveRecordMode.rawValue,
       isCI: configuration.isCI, artifacts: configuration.artifactsDirectory,
       fontStack: fingerprint.description, fontStackChanges: changes)
+    // A shard that saves its results for `golden merge` leaves the annotations to the merge:
+    // both printing them showed each failure twice on the pull request.
+    let annotate = GitHubAnnotation.isEnabled(environment) && results == nil
+    if GitHubAnnotation.isEnabled(environment) && results != nil && !json {
+      warn("note: GitHub annotations are left to `waterflow golden merge`, which reads --results \(results!)")
+    }
     let output = GoldenOutput(
-      json: json, width: selected.map(\.name.count).max() ?? 0,
-      annotate: GitHubAnnotation.isEnabled(environment))
+      json: json, width: selected.map(\.name.count).max() ?? 0, annotate: annotate)
     let folder = try results.map { try GoldenResultsFolder(replacing: $0) }
     defer { folder?.discard() }
 

@@ -116,6 +116,24 @@ import WaterflowTestSupport
     #expect(bad.stdout.isEmpty)
   }
 
+  /// Sharded in CI: each failure is annotated once, by the merge, not also by its shard.
+  @Test func shardsAndMerge_AnnotateEachFailureOnce() throws {
+    let dir = try Self.fixture()
+    let github = ["GITHUB_ACTIONS": "true"]
+    var shardLines: [Substring] = []
+    for i in 1...3 {
+      let run = try Self.run(
+        ["golden", "check", "--shard", "\(i)/3", "--results", "S\(i)"], in: dir, environment: github)
+      shardLines += (run.stdout + run.stderr).split(separator: "\n").filter { $0.hasPrefix("::error") }
+      #expect(run.stderr.contains("note: GitHub annotations are left to `waterflow golden merge`"))
+    }
+    #expect(shardLines.isEmpty, "\(shardLines)")
+    let merge = try Self.run(["golden", "merge", "S1", "S2", "S3"], in: dir, environment: github)
+    let annotations = (merge.stdout + merge.stderr).split(separator: "\n").filter { $0.hasPrefix("::error") }
+    #expect(annotations.count == 5)
+    #expect(Set(annotations).count == 5)
+  }
+
   /// junitparser, the library CI plugins are built on, reads the report as we mean it.
   @Test func junit_IsReadBackByJunitparser() throws {
     let dir = try Self.fixture()

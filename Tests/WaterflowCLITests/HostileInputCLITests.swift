@@ -73,4 +73,18 @@ import WaterflowTestSupport
     let far = try #require(try JSONSerialization.jsonObject(with: over.stdoutData) as? [[String: Any]])
     #expect(far.compactMap { $0["offset"] as? Double }.last == 99999)
   }
+
+  /// A title cut to two lines reads, in the PDF's text, as it is drawn: up to "…".
+  @Test func pdfTextOfAnEllipsizedTitle_IsTheDrawnText() throws {
+    let dir = try temporaryDirectory()
+    let scene = try sceneFile(
+      #"{"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 1, "items": [{"w": 100, "h": 100, "title": "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa"}]}"#,
+      in: dir)
+    let run = try waterflow(["render", scene, "-o", dir + "/t.pdf"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try ExternalProgram.pdftotext.run([dir + "/t.pdf", "-"]).stdout
+    #expect(text.contains("alpha bravo charlie delta"))
+    #expect(text.contains("…"), "\(text)")
+    #expect(!text.contains("papa"), "the elided words stay out of the text layer: \(text)")
+  }
 }
