@@ -8,7 +8,7 @@ extension Scene {
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum LayoutKey: String, CaseIterable {
     case buffer, cells, columnWidth, columns, contentSize, direction, emptyView, flow, footer, frames
-    case header, loading, orientation, origin, reuseOrder, sections, seed, style, viewport
+    case header, loading, orientation, origin, reuseOrder, sections, seed, stamps, style, viewport
   }
   private enum RectKey: String, CaseIterable { case height, text, width, x, y }
   private enum SizeKey: String, CaseIterable { case height, width }
@@ -59,6 +59,8 @@ extension Scene {
     var emptyView: (Rect, String)?
     var loading = false
     var sections: [(LayoutFrames.Section, header: String?, footer: String?)] = []
+    var wroteColumns = false
+    var gaveOrigin = false
     try r.beginObject()
     while let key = try r.nextKey(Self.layoutKeys) {
       switch key {
@@ -74,9 +76,15 @@ extension Scene {
         layout.flow = try r.oneOf(["vertical": Flow.vertical, "horizontal": .horizontal])
       case .direction:
         layout.direction = try r.oneOf(["ltr": LayoutDirection.leftToRight, "rtl": .rightToLeft])
-      case .origin: layout.origin = try r.oneOf(["top": LayoutOrigin.top, "bottom": .bottom])
+      case .origin:
+        layout.origin = try r.oneOf(["top": LayoutOrigin.top, "bottom": .bottom])
+        gaveOrigin = true
       case .loading: loading = try r.bool()
+      case .stamps:
+        // Where `layout --json` saw stamps; the frames already flow round them.
+        try r.skipValue()
       case .columns, .columnWidth:
+        wroteColumns = true
         // What `layout --json` reports of a computed layout; frames say everything here.
         try r.skipValue()
       case .contentSize: contentSize = try Self.readSize(&r)
@@ -88,6 +96,16 @@ extension Scene {
       }
     }
     layout.scale = scale
+    // `layout --json` of an upward layout wrote no `origin` before it recorded one: its frames
+    // are mirrored (item 0 at the bottom) but would be read top-down, starting at the wrong
+    // end. A computed layout never puts item 0 below its last item otherwise.
+    if wroteColumns, !gaveOrigin, layout.flow == .vertical, frames.count >= 2,
+      let first = frames.first, let last = frames.last, first.minY > last.maxY
+    {
+      throw r.fail(
+        key: "origin",
+        "missing, and the frames run upward (item 0 at y \(first.minY.jsonText), below item \(frames.count - 1) at y \(last.minY.jsonText)): this file was written by a version of `waterflow layout --json` that did not record an upward layout; add \"origin\": \"bottom\", or write it again")
+    }
 
     // Sections tile the frames in order; none means one section of everything.
     var expected = 0

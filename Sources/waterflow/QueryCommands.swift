@@ -96,6 +96,12 @@ struct LayoutCommand: ParsableCommand {
       pairs.append(("columnWidth", JSONText(snapshot.columnWidth)))
     }
     pairs.append(("contentSize", size(snapshot.contentSize)))
+    // Stamps are not drawn (they stand for views of the app's own), but the frames flow round
+    // them: a reader of the file needs them to place those views.
+    let stamps = snapshot.sections.flatMap(\.stamps)
+    if !stamps.isEmpty {
+      pairs.append(("stamps", .array(stamps.map { rect($0, text: nil) })))
+    }
     if let h = snapshot.header { pairs.append(("header", rect(h, text: scene.header?.text))) }
     if let f = snapshot.footer { pairs.append(("footer", rect(f, text: scene.footer?.text))) }
     if let e = snapshot.emptyView {

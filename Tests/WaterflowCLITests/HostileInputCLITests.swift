@@ -87,4 +87,42 @@ import WaterflowTestSupport
     #expect(text.contains("…"), "\(text)")
     #expect(!text.contains("papa"), "the elided words stay out of the text layer: \(text)")
   }
+
+  /// A layout file of an upward layout written before `origin` was recorded is refused with
+  /// the fix; with `origin` it reads as the scene.
+  @Test func anOldUpwardLayoutFileWithoutOrigin_IsRefusedWithTheFix() throws {
+    let dir = try temporaryDirectory()
+    let scene = try sceneFile(
+      #"{"viewport": {"width": 200, "height": 300}, "columns": 2, "origin": "bottom", "items": {"count": 20, "heights": [60, 90]}}"#,
+      in: dir)
+    let dump = try waterflow(["layout", scene, "--json"])
+    #expect(dump.status == 0)
+    #expect(dump.stdout.contains("\"origin\": \"bottom\""))
+    let current = dir + "/current.json"
+    try dump.stdoutData.write(to: URL(fileURLWithPath: current))
+    #expect(try waterflow(["visible", current]).status == 0)
+    let old = dir + "/old.json"
+    try dump.stdout.replacingOccurrences(of: "\"origin\": \"bottom\",", with: "")
+      .write(toFile: old, atomically: true, encoding: .utf8)
+    let run = try waterflow(["visible", old])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("old.json: origin: missing, and the frames run upward"), "\(run.stderr)")
+    #expect(run.stderr.contains("add \"origin\": \"bottom\""))
+  }
+
+  /// `layout --json` writes the stamps the frames flow round, and the file reads back.
+  @Test func layoutJSON_WritesStamps() throws {
+    let dir = try temporaryDirectory()
+    let scene = try sceneFile(
+      #"{"viewport": {"width": 375, "height": 600}, "columns": 2, "stamps": [{"x": 130, "y": 0, "width": 235, "height": 50}], "items": {"count": 10, "heights": [80, 120]}}"#,
+      in: dir)
+    let dump = try waterflow(["layout", scene, "--json"])
+    let json = try #require(try JSONSerialization.jsonObject(with: dump.stdoutData) as? [String: Any])
+    let stamps = try #require(json["stamps"] as? [[String: Double]])
+    #expect(stamps == [["x": 130, "y": 10, "width": 235, "height": 50]])
+    let file = dir + "/layout.json"
+    try dump.stdoutData.write(to: URL(fileURLWithPath: file))
+    let again = try waterflow(["layout", file, "--json"])
+    #expect(again.status == 0, "\(again.stderr)")
+  }
 }
