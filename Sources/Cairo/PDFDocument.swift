@@ -23,7 +23,7 @@ public final class PDFDocument {
   /// The `cairo_surface_t *`; owned, destroyed in `deinit`.
   let pointer: OpaquePointer
   /// Receives the bytes cairo writes; cairo holds an unretained pointer to it.
-  private let sink = ByteSink()
+  private let sink: ByteSink
 
   /// Creates an empty document whose first page has the given size.
   ///
@@ -32,9 +32,14 @@ public final class PDFDocument {
   ///   - height: The page height in points.
   ///   - title: The document title stored in its metadata, if any.
   /// - Throws: A ``CairoError`` if cairo cannot create the document.
-  public init(width: Double, height: Double, title: String? = nil)
-    throws(CairoError)
-  {
+  ///   - write: Where the bytes go as cairo writes them (a file being written), instead of
+  ///     memory: a long document (a page per scroll frame) then never needs its whole size in
+  ///     memory, and ``finish()`` returns no bytes.
+  public init(
+    width: Double, height: Double, title: String? = nil,
+    streamingTo write: ((UnsafeRawBufferPointer) -> Void)? = nil
+  ) throws(CairoError) {
+    sink = ByteSink(forward: write)
     let surface = cairo_pdf_surface_create_for_stream(
       ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
     try adoptSurface(surface)
@@ -74,7 +79,7 @@ public final class PDFDocument {
   ///
   /// Drawing after this fails with `.surfaceFinished`; calling it again returns the same bytes.
   ///
-  /// - Returns: The bytes of the PDF file.
+  /// - Returns: The bytes of the PDF file; none when they were streamed.
   /// - Throws: A ``CairoError`` if any drawing or writing failed.
   public func finish() throws(CairoError) -> [UInt8] {
     // Finishing twice is harmless in cairo: the second call returns at once.

@@ -373,8 +373,12 @@ public struct ScrollJob: Sendable {
     case .pdf(let path):
       let first = simulation().next()!.content
         .canvasSize(debug: options.debug)
+      // Written to the file as cairo produces it: held in memory, a long scroll's PDF grew the
+      // process by its own size (49 to 57 MB over 480 frames).
+      let file = try AtomicFile(path: path)
       let document = try PDFDocument(
-        width: first.width, height: first.height, title: "Waterflow scroll")
+        width: first.width, height: first.height, title: "Waterflow scroll",
+        streamingTo: { file.write($0) })
       let context = try Context(document)
       // PDF pages are drawn in order on one document, so the workers only pass frames through.
       makeWorker = { { _ in [] } }
@@ -388,7 +392,8 @@ public struct ScrollJob: Sendable {
       }
       finishOutput = {
         try context.checkStatus()
-        try writeAtomically(try document.finish(), to: path)
+        _ = try document.finish()
+        try file.commit()
       }
 
     case .video(let path, let format):

@@ -125,4 +125,24 @@ import WaterflowTestSupport
     let again = try waterflow(["layout", file, "--json"])
     #expect(again.status == 0, "\(again.stderr)")
   }
+
+  /// A scroll to PDF streams its pages to the file: ten times the frames, about the same peak
+  /// memory (it grew by the whole PDF's size before: 15 MB more at 480 frames of the shop).
+  @Test func scrollToPDF_DoesNotGrowWithTheFrames() throws {
+    let dir = try temporaryDirectory()
+    func peakKB(frames: Int) throws -> Int {
+      let run = try ExternalProgram.gnuTime.run([
+        "-f", "%M", waterflowBinary, "scroll", "Assets/Scenes/shop.json", "--to", "2000",
+        "--frames", "\(frames)", "--curve", "linear", "-o", dir + "/s\(frames).pdf",
+      ], in: packageRoot)
+      #expect(run.status == 0, "\(run.stderr)")
+      return Int(run.stderr.split(separator: "\n").last.map(String.init) ?? "") ?? 0
+    }
+    let few = try peakKB(frames: 40)
+    let many = try peakKB(frames: 400)
+    #expect(few > 0 && many > 0)
+    #expect(many - few < 4000, "40 frames: \(few) KB, 400 frames: \(many) KB")
+    let size = try FileManager.default.attributesOfItem(atPath: dir + "/s400.pdf")[.size] as? Int ?? 0
+    #expect(size > 4_000_000, "the PDF holds every page")
+  }
 }
