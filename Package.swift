@@ -164,7 +164,9 @@ let package = Package(
     // Fuzzing: what each harness does with an input, replayed over the corpora by the tests.
     .target(
       name: "FuzzChecks",
-      dependencies: ["Cairo", "PNGCodec", "WaterflowScene", "WaterflowMotion", "WaterflowGolden"],
+      dependencies: [
+        "Cairo", "PNGCodec", "WaterflowScene", "WaterflowMotion", "WaterflowGolden", "WaterflowShots",
+      ],
       path: "Tests/Fuzz/Checks"),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks", "PNGCodec", "WaterflowScene"]),
   ],
@@ -178,7 +180,7 @@ let package = Package(
 if ProcessInfo.processInfo.environment["WATERFLOW_FUZZ"] != nil {
   for name in [
     "FuzzPNGDecoder", "FuzzSceneReader", "FuzzLayoutFile", "FuzzScrollScript", "FuzzGoldenManifest",
-    "FuzzGoldenFiles", "FuzzJPEGDecoder", "FuzzWebPDecoder",
+    "FuzzGoldenFiles", "FuzzJPEGDecoder", "FuzzWebPDecoder", "FuzzShotFile",
   ] {
     package.targets.append(
       .executableTarget(

@@ -5,6 +5,7 @@ import WaterflowGolden
 import WaterflowMotion
 import WaterflowRender
 import WaterflowScene
+import WaterflowShots
 
 /// What each fuzz harness does with one input, shared by the libFuzzer harnesses
 /// (Tests/Fuzz/Harnesses, built by `make fuzz`) and by FuzzRegressionTests, which replays every
@@ -28,7 +29,25 @@ public enum FuzzChecks {
     // explore each format's headers.
     "JPEGDecoder": imageDecoder,
     "WebPDecoder": imageDecoder,
+    "ShotFile": shotFile,
   ]
+
+  /// Reads a shot file; one that loads must list its shots, each named as a path of four
+  /// folder names below the output folder, and take filters and slices of them.
+  public static func shotFile(_ bytes: [UInt8]) {
+    guard let file = withTemporaryFile(bytes, { try? ShotFile(contentsOf: $0) }) else { return }
+    let shots = file.shots
+    for shot in shots.prefix(100) {
+      let parts = shot.name.split(separator: "/", omittingEmptySubsequences: false)
+      precondition(
+        parts.count == 4 && !parts.contains { $0.isEmpty || $0 == ".." || $0 == "." },
+        "shot '\(shot.name)' would be written outside its folder")
+    }
+    if let first = shots.first {
+      _ = try? ShotFilter(parsing: "locale=\(first.locale.name),device=\(first.device.name)", for: file)
+    }
+    if let slice = try? ShotShard(parsing: "2/3") { _ = slice.select(shots) }
+  }
 
   /// Decodes a PNG, as it is and with its chunk CRCs repaired (a mutation almost always breaks
   /// a CRC, and the decoder stops there); a decoded image must survive our encoder and decoder
