@@ -194,3 +194,99 @@ extension LayoutSnapshot {
   /// Whether the frames were given (a layout file or a custom layout) rather than computed.
   public var framesAreGiven: Bool { givenIndex != nil }
 }
+
+// MARK: - Loading more into given frames
+
+extension LayoutFrames {
+  /// Whether ``appending(_:)`` and ``prepending(_:)`` can continue these frames: they have
+  /// frames, one section, and grow in the ordinary direction.
+  public var canContinue: Bool { !frames.isEmpty && sections.count <= 1 && !startsAtEnd }
+
+  /// The frames with `count` more items at the end, continuing the frames' own sequence as a
+  /// list of items does: item N + j repeats item j mod N's frame, a block further along the
+  /// flow (a block is the items' extent plus the space before the first item). The footer
+  /// moves with them; nil when the frames cannot continue.
+  ///
+  /// - Complexity: O(N + count).
+  public func appending(_ count: Int) -> LayoutFrames? {
+    guard canContinue, count > 0 else { return count == 0 ? self : nil }
+    let (lo, hi, period) = block
+    let n = frames.count
+    var copy = self
+    var last = hi
+    for j in 0..<count {
+      let moved = shifted(frames[j % n], by: Double(j / n + 1) * period)
+      copy.frames.append(moved)
+      last = Swift.max(last, end(of: moved))
+    }
+    // Content past the items (the bottom margin) stays below the new ones.
+    copy.grow(by: last - hi, after: lo)
+    copy.sections = sections.map {
+      Section(
+        items: 0..<copy.frames.count, header: $0.header,
+        footer: $0.footer.map { shifted($0, by: last - hi) })
+    }
+    return copy
+  }
+
+  /// The frames with `count` items before the first, taken from the end of the sequence as a
+  /// list's refresh does, placed where the first items were; every later frame (and the
+  /// footer) moves along by their extent. Nil when the frames cannot continue.
+  ///
+  /// - Complexity: O(N + count).
+  public func prepending(_ count: Int) -> LayoutFrames? {
+    guard canContinue, count > 0 else { return count == 0 ? self : nil }
+    let (lo, _, period) = block
+    let n = frames.count
+    // Sources wrap round the list; each wrap starts a block further along.
+    var fresh: [Rect] = []
+    var blocks = 0.0
+    var previous = -1
+    for j in 0..<count {
+      let source = (n - count % n + j) % n
+      if source <= previous { blocks += 1 }
+      previous = source
+      fresh.append(shifted(frames[source], by: blocks * period))
+    }
+    let freshLo = fresh.map(start).min()!
+    let freshHi = fresh.map { end(of: $0) }.max()!
+    fresh = fresh.map { shifted($0, by: lo - freshLo) }
+    let gap = period - (block.hi - block.lo)
+    let distance = freshHi - freshLo + gap
+    var copy = self
+    copy.frames = fresh + frames.map { shifted($0, by: distance) }
+    copy.grow(by: distance, after: lo - 1e-9)
+    copy.sections = sections.map {
+      Section(items: 0..<copy.frames.count, header: $0.header, footer: $0.footer.map { shifted($0, by: distance) })
+    }
+    return copy
+  }
+
+  /// The items' extent along the flow and the length of one block of them.
+  private var block: (lo: Double, hi: Double, period: Double) {
+    let lo = frames.map(start).min() ?? 0
+    let hi = frames.map { end(of: $0) }.max() ?? 0
+    let before = header.map { Swift.max(0, lo - end(of: $0)) } ?? Swift.max(0, lo)
+    return (lo, hi, hi - lo + before)
+  }
+
+  private func start(_ r: Rect) -> Double { flow == .vertical ? r.minY : r.minX }
+  private func end(of r: Rect) -> Double { flow == .vertical ? r.maxY : r.maxX }
+
+  private func shifted(_ r: Rect, by d: Double) -> Rect {
+    flow == .vertical
+      ? Rect(x: r.minX, y: r.minY + d, width: r.width, height: r.height)
+      : Rect(x: r.minX + d, y: r.minY, width: r.width, height: r.height)
+  }
+
+  /// Grows the content by `d` along the flow, moving the footer when it lies past `mark`.
+  private mutating func grow(by d: Double, after mark: Double) {
+    guard d > 0 else { return }
+    if flow == .vertical {
+      contentSize.height += d
+    } else {
+      contentSize.width += d
+    }
+    if let f = footer, start(f) >= mark { footer = shifted(f, by: d) }
+  }
+}

@@ -74,7 +74,8 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
   /// Why items cannot be added here, or nil when they can.
   private var fixedItemsReason: String? {
     guard let sceneController else { return "the view's data source is yours to change" }
-    return sceneController.canChangeItems ? nil : "a layout file's frames are fixed"
+    return sceneController.canChangeItems
+      ? nil : "a layout file's frames continue only with one section, growing down or right"
   }
   private var isHorizontal: Bool { view.isHorizontal }
 

@@ -115,19 +115,30 @@ public final class SceneController: WaterflowViewDataSource,
 
   // MARK: - Data changes
 
-  /// Whether items can be added: not to a layout file, whose frames are fixed.
-  public var canChangeItems: Bool { scene.givenFrames == nil }
+  /// Whether items can be added: to a scene, or to a layout file whose frames can continue
+  /// (one section, growing downward or rightward; see ``LayoutFrames/appending(_:)``).
+  public var canChangeItems: Bool { scene.givenFrames?.canContinue ?? true }
 
-  /// Appends `count` items to the last section ("load more"), continuing its sequence.
+  /// Appends `count` items to the last section ("load more"), continuing its sequence; a
+  /// layout file's new items repeat its frames a block further on.
   public func appendItems(_ count: Int) {
-    precondition(canChangeItems, "a layout file's frames are fixed")
+    precondition(canChangeItems, "these frames cannot continue")
+    if let given = scene.givenFrames, let more = given.appending(count) {
+      scene.givenFrames = more
+      view.customLayout = more
+    }
     scene.sections[scene.sections.count - 1].append(count: count)
     view.appendCells(count: count)
   }
 
-  /// Prepends `count` items to the first section ("refresh").
+  /// Prepends `count` items to the first section ("refresh"); a layout file's new items take
+  /// the frames at its start, and the others move along.
   public func prependItems(_ count: Int) {
-    precondition(canChangeItems, "a layout file's frames are fixed")
+    precondition(canChangeItems, "these frames cannot continue")
+    if let given = scene.givenFrames, let more = given.prepending(count) {
+      scene.givenFrames = more
+      view.customLayout = more
+    }
     scene.sections[0].prepend(count: count)
     view.insertCells(at: 0, count: count)
   }

@@ -505,7 +505,7 @@ extension CLITests {
     let visible = try waterflow(["visible", "Assets/Scenes/feed-layout.json", "--offset", "1450"])
     // Frames are listed out of index order in the file; visibility is by index all the same.
     #expect(visible.stdout == "offset 1450: 16 on screen: 12-27\n", "\(visible.stdout)")
-    // Load more has nothing to add to fixed frames: the scroll goes on and says why.
+    // This file has sections, so its frames cannot continue: the scroll goes on and says why.
     let script = try sceneFile(
       #"{"fps": 10, "segments": [{"scroll": {"to": 1554, "duration": 0.2}}, {"loadMore": {"count": 5}}]}"#,
       in: dir, named: "s.json")
@@ -513,15 +513,15 @@ extension CLITests {
       "scroll", "Assets/Scenes/feed-layout.json", "--script", script, "--scale", "1", "-o", dir + "/f/",
     ])
     #expect(scroll.status == 0, "\(scroll.stderr)")
-    #expect(scroll.stderr.contains("load more skipped: a layout file's frames are fixed"), "\(scroll.stderr)")
+    #expect(scroll.stderr.contains("load more skipped: a layout file's frames continue only with one section"), "\(scroll.stderr)")
     let traceScript = try sceneFile(
       #"[{"scroll": {"to": 300, "step": 100}}, {"append": 5}, {"prepend": 2}]"#, in: dir,
       named: "t.json")
     let trace = try waterflow(["trace", "Assets/Scenes/feed-layout.json", "--script", traceScript])
     #expect(trace.status == 0, "\(trace.stderr)")
     // The same dialect, the same rule: the segments are skipped with a note, as in a scroll.
-    #expect(trace.stderr.contains("load more skipped: a layout file's frames are fixed"), "\(trace.stderr)")
-    #expect(trace.stderr.contains("refresh skipped: a layout file's frames are fixed"), "\(trace.stderr)")
+    #expect(trace.stderr.contains("load more skipped: a layout file's frames continue only with one section"), "\(trace.stderr)")
+    #expect(trace.stderr.contains("refresh skipped: a layout file's frames continue only with one section"), "\(trace.stderr)")
     #expect(trace.stderr.contains(#"{"append": 5} is the old form of {"loadMore""#), "\(trace.stderr)")
   }
 }

@@ -145,4 +145,26 @@ import WaterflowTestSupport
     let size = try FileManager.default.attributesOfItem(atPath: dir + "/s400.pdf")[.size] as? Int ?? 0
     #expect(size > 4_000_000, "the PDF holds every page")
   }
+
+  /// A one-section layout file loads more and refreshes as its scene does: new items repeat
+  /// its frames a block further on (or at its start, the rest moving along).
+  @Test func aLayoutFile_LoadsMoreAndRefreshes() throws {
+    let dir = try temporaryDirectory()
+    let dump = try waterflow(["layout", "Assets/Scenes/reference.json", "--json"])
+    let file = dir + "/layout.json"
+    try dump.stdoutData.write(to: URL(fileURLWithPath: file))
+    let script = try sceneFile(
+      #"[{"scroll": {"to": 2633, "step": 2633}}, {"loadMore": {"count": 10}}, {"scroll": {"to": 3500, "step": 500}}, {"jump": 0}, {"refresh": {"count": 4}}]"#,
+      in: dir, named: "m.json")
+    let trace = try waterflow(["trace", file, "--script", script, "--json"])
+    #expect(trace.status == 0, "\(trace.stderr)")
+    #expect(!trace.stderr.contains("skipped"), "\(trace.stderr)")
+    let steps = try #require(try JSONSerialization.jsonObject(with: trace.stdoutData) as? [[String: Any]])
+    let events = steps.compactMap { $0["event"] as? String }
+    #expect(events.contains("load more 10") && events.contains("refresh 4"), "\(events)")
+    // 100 items and 3300 pt of content: ten more items take 375 pt more (frames 0-9 again,
+    // 10 pt below the last), so the end is 3008, not 2633.
+    let offsets = steps.compactMap { $0["offset"] as? Double }
+    #expect(offsets.contains(3008), "\(offsets)")
+  }
 }
