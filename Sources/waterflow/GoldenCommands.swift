@@ -519,6 +519,9 @@ struct GoldenRunOptions: ParsableArguments {
       ("mismatched", JSONText(mismatched)),
     ]
     if o.isFailure { pairs.append(("message", .string(o.message))) }
+    if let cause = GoldenCause(o) {
+      pairs.append(("cause", .object([("verdict", .string(cause.verdict)), ("summary", .string(cause.summary))])))
+    }
     if let crossStack = o.crossStack { pairs.append(("fontStack", .string(crossStack.summary))) }
     if let changes = o.explainedFrame?.changes { pairs.append(("changes", json(changes))) }
     if o.isSequence {

@@ -23,6 +23,8 @@ struct GoldenRecord: Codable, Sendable {
   var json: String
   var junit: JUnitReport.Case
   var report: GoldenReportEntry
+  /// Why it failed, shared with the other goldens that failed for the same reason.
+  var cause: GoldenCause?
 
   var failed: Bool { status == "failed" }
   var recorded: Bool { status == "recorded" }
@@ -42,6 +44,7 @@ struct GoldenRecord: Codable, Sendable {
     json = GoldenRunOptions.json(o).rendered()
     junit = o.junitCase
     report = GoldenReportEntry(o, imageKey: imageKey)
+    cause = GoldenCause(o)
   }
 }
 
@@ -92,6 +95,24 @@ struct GoldenOutput {
     }
   }
 
+  /// Prints the failures grouped by cause, each group with the command that accepts it: one
+  /// intended change that failed five goldens is one command, and a cause of its own stands out.
+  func showCauses(_ records: [GoldenRecord], manifest: String) {
+    let groups = GoldenCause.groups(records.compactMap { r in r.cause.map { (r.name, $0) } })
+    // Only when some cause is shared: a list of causes each of one golden repeats the lines above.
+    let failures = records.count(where: \.failed)
+    guard groups.count < failures else { return }
+    // The manifest is named only when it is not the one the command finds by itself.
+    let option = manifest == "Golden/manifest.json" ? "" : " --manifest \(manifest)"
+    emit("Failures by cause:")
+    for (cause, names) in groups {
+      let count = names.count == 1 ? "1 golden" : "\(names.count) goldens"
+      emit("  \(cause.verdict): \(cause.summary) (\(count))")
+      let verb = cause.verdict == "missing" ? "record" : "accept"
+      emit("    \(verb) with: waterflow golden record " + names.joined(separator: " ") + option)
+    }
+  }
+
   /// Prints the summary line and writes the JUnit file and the report.
   ///
   /// - Parameters:
@@ -103,6 +124,7 @@ struct GoldenOutput {
   ) throws {
     let failed = records.count { $0.failed }
     let recorded = records.count { $0.recorded }
+    if !json && failed > 1 { showCauses(records, manifest: info.manifest) }
     if !json {
       var summary = "\(records.count) golden\(records.count == 1 ? "" : "s")"
       if let shardNote { summary += " (\(shardNote))" }

@@ -134,6 +134,43 @@ import WaterflowTestSupport
     #expect(Set(annotations).count == 5)
   }
 
+  /// One top-margin change and one price change fail six goldens: five share one cause (and
+  /// one command accepts them), the price stands alone.
+  @Test func failures_AreGroupedByCause() throws {
+    let dir = try temporaryDirectory()
+    func write(_ text: String, _ name: String) throws {
+      try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+    }
+    let grid = #"{"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 2, "margins": {"top": TOP, "left": 10, "right": 10, "bottom": 10, "column": 5, "row": 5}, "items": {"count": 40, "heights": [60, 90]}}"#
+    let shop = #"{"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 2, "items": [{"height": 80, "price": "1.00"}, {"height": 80, "price": "1.20"}, {"height": 80, "price": "PRICE"}]}"#
+    try write(grid.replacingOccurrences(of: "TOP", with: "10"), "grid.json")
+    try write(shop.replacingOccurrences(of: "PRICE", with: "1.40"), "shop.json")
+    try FileManager.default.createDirectory(atPath: dir + "/G", withIntermediateDirectories: true)
+    let entries = [0, 100, 200, 300, 400].map { #"{"name": "grid/at\#($0)", "scene": "../grid.json", "offset": \#($0)}"# }
+      + [#"{"name": "shop", "scene": "../shop.json"}"#]
+    try write(#"{"goldens": [\#(entries.joined(separator: ", "))]}"#, "G/manifest.json")
+    #expect(try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"], environment: ["CI": ""]).status == 0)
+    try write(grid.replacingOccurrences(of: "TOP", with: "16"), "grid.json")
+    try write(shop.replacingOccurrences(of: "PRICE", with: "2.50"), "shop.json")
+    let run = try waterflow(["golden", "check", "--manifest", dir + "/G/manifest.json", "--artifacts", dir + "/a"])
+    #expect(run.status == 1)
+    let text = run.stdout
+    #expect(text.contains("Failures by cause:"), "\(text)")
+    #expect(text.contains("  layout: cells moved down 6 pt (5 goldens)"), "\(text)")
+    #expect(
+      text.contains(
+        "    accept with: waterflow golden record grid/at0 grid/at100 grid/at200 grid/at300 grid/at400 --manifest \(dir)/G/manifest.json"),
+      "\(text)")
+    #expect(text.contains("  content: item 2 price 1.40 → 2.50 (1 golden)"))
+    // The JSON lines carry each golden's cause.
+    let json = try waterflow(["golden", "check", "--manifest", dir + "/G/manifest.json", "--artifacts", dir + "/a", "--json"])
+    let causes = json.stdout.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["cause"] as? [String: String]
+    }
+    #expect(causes.count == 6)
+    #expect(Set(causes.map { $0["verdict"] ?? "" }) == ["layout", "content"])
+  }
+
   /// junitparser, the library CI plugins are built on, reads the report as we mean it.
   @Test func junit_IsReadBackByJunitparser() throws {
     let dir = try Self.fixture()

@@ -22,7 +22,8 @@ import WaterflowTestSupport
 
   @Test func oneCharacterNames_RecordCheckReportAndJUnit() throws {
     let dir = try oneCharacterGoldens()
-    let record = try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"])
+    // Recording is refused in CI (CI=true): this test records on purpose, in its own folder.
+    let record = try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"], environment: ["CI": ""])
     #expect(record.status == 0, "\(record.output)")
     for file in ["a.png", "a.facts.json", "b.00.png", "b.01.png"] {
       #expect(FileManager.default.fileExists(atPath: dir + "/G/" + file), "\(file)")
@@ -50,7 +51,7 @@ import WaterflowTestSupport
     let dir = try oneCharacterGoldens()
     _ = try sceneFile(
       #"{"goldens": [{"name": "../escape", "scene": "../s.json"}]}"#, in: dir + "/G", named: "manifest.json")
-    let run = try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"])
+    let run = try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"], environment: ["CI": ""])
     #expect(run.status != 0)
     #expect(run.stderr.contains("goldens[0].name"), "\(run.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir + "/escape.png"))
