@@ -28,6 +28,10 @@ public struct GoldenReport {
   /// How the stack differs from the recorded one; shown first, in a warning box, when not empty.
   public var fontStackChanges: [String]
 
+  /// The command that records goldens, which the page completes with the names ticked:
+  /// `waterflow golden record`, with the manifest when it is not the default one.
+  public var recordCommand = "waterflow golden record"
+
   /// The most PNG bytes a report inlines; above it, images go to a folder beside the page.
   /// 8 MB by default: the page (base64 adds a third) stays near 11 MB, which opens at once.
   public var inlineLimit = 8 << 20
@@ -159,6 +163,12 @@ public struct GoldenReport {
     out("</nav>\n<table><tr><th>golden</th><th>status</th><th>details</th></tr>\n")
     for entry in ordered { out(entry.row + "\n") }
     out("</table>\n")
+    if failed > 0 {
+      // Tick the failures whose change is intended; the command records exactly those.
+      out(
+        "<div class=\"pickbar\" data-command=\"\(escapeHTML(recordCommand))\"><label><input type=\"checkbox\" id=\"pick-all\"> all failures</label> <button id=\"copy-record\" disabled>Copy the record command for the selected</button> <code id=\"record-command\"></code></div>\n"
+      )
+    }
     for entry in ordered { if let section = entry.section { out(section) } }
     // Each image once; the script puts it into every <img data-img> that shows it.
     out("<script type=\"application/json\" id=\"report-images\">{")
@@ -210,6 +220,7 @@ public struct GoldenReport {
     svg.moves .was{stroke:#1565c0;stroke-dasharray:5 3}svg.moves .is{stroke:#6a1b9a}svg.moves text{font:bold 11px sans-serif;fill:#6a1b9a}
     .compare input[type=range]{width:100%}.blinking .top{clip-path:none!important;animation:blink 1s steps(2) infinite}
     @keyframes blink{50%{opacity:0}}
+    .pickbar{margin:8px 16px}.pickbar code{margin-left:8px;font-size:12px}
     .filter{margin:10px 16px}.filter label{margin-right:8px}.same{font-size:13px;color:#1e7b34}
     body:has(#show-failed:not(:checked)) .st-failed,body:has(#show-missing:not(:checked)) .st-missing,
     body:has(#show-recorded:not(:checked)) .st-recorded,body:has(#show-passed:not(:checked)) .st-passed{display:none}
@@ -236,6 +247,33 @@ public struct GoldenReport {
       range.oninput = function () { top.style.clipPath = 'inset(0 0 0 ' + range.value + '%)'; };
       c.querySelector('.blink').onchange = function (ev) { c.classList.toggle('blinking', ev.target.checked); };
     });
+    (function () {
+      var bar = document.querySelector('.pickbar');
+      if (!bar) return;
+      var boxes = document.querySelectorAll('input.pick'), button = document.getElementById('copy-record');
+      var code = document.getElementById('record-command');
+      function command() {
+        var names = [];
+        boxes.forEach(function (b) { if (b.checked) names.push(b.value); });
+        var text = names.length ? bar.dataset.command + ' ' + names.join(' ') : '';
+        code.textContent = text;
+        button.disabled = !names.length;
+        return text;
+      }
+      boxes.forEach(function (b) { b.onchange = command; });
+      document.getElementById('pick-all').onchange = function (ev) {
+        boxes.forEach(function (b) { b.checked = ev.target.checked; });
+        command();
+      };
+      button.onclick = function () {
+        var text = command();
+        if (navigator.clipboard) navigator.clipboard.writeText(text).catch(function () {});
+        var range = document.createRange();
+        range.selectNodeContents(code);
+        getSelection().removeAllRanges();
+        getSelection().addRange(range);
+      };
+    })();
     document.body.dataset.ready = '1';
     """
 }

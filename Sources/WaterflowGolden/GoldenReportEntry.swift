@@ -47,7 +47,8 @@ public struct GoldenReportEntry: Hashable, Sendable, Codable {
     let id = "golden-" + escapeHTML(outcome.name)
     let nameCell =
       outcome.isFailure
-      ? "<a href=\"#\(id)\">\(escapeHTML(outcome.name))</a>" : escapeHTML(outcome.name)
+      ? "<input type=\"checkbox\" class=\"pick\" value=\"\(escapeHTML(outcome.name))\" aria-label=\"select \(escapeHTML(outcome.name))\"> <a href=\"#\(id)\">\(escapeHTML(outcome.name))</a>"
+      : escapeHTML(outcome.name)
     row =
       "<tr class=\"\(css) st-\(status.rawValue)\"><td>\(nameCell)</td><td><span class=\"badge \(css)\">\(label)</span></td><td>\(verdictBadge(outcome.explainedFrame?.changes))\(escapeHTML(Self.summary(outcome)))</td></tr>"
     var images: [String] = []

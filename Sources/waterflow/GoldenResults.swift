@@ -143,10 +143,12 @@ struct GoldenOutput {
       // Keys are unique within a record; the record's position tells which folder holds it.
       var owner: [String: Int] = [:]
       for (i, r) in records.enumerated() { for key in r.report.images { owner[key] = i } }
-      let folder = try GoldenReport(
+      var page = GoldenReport(
         title: "waterflow golden \(info.verb)", entries: records.map(\.report),
-        fontStack: info.fontStack, fontStackChanges: info.fontStackChanges
-      ).write(to: report) { key in owner[key].flatMap { imagePath($0, key) } }
+        fontStack: info.fontStack, fontStackChanges: info.fontStackChanges)
+      page.recordCommand =
+        "waterflow golden record" + (info.manifest == "Golden/manifest.json" ? "" : " --manifest \(info.manifest)")
+      let folder = try page.write(to: report) { key in owner[key].flatMap { imagePath($0, key) } }
       if !json { emit("report: \(report)" + (folder.map { " (images in \($0))" } ?? "")) }
     }
     if failed > 0 { throw ExitCode(1) }

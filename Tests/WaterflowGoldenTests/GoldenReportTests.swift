@@ -115,7 +115,7 @@ extension GoldenReportTests {
     let html = GoldenReport(
       title: "test", outcomes: try failingRun().reversed(), fontStack: "stack"
     ).html()
-    let failing = try #require(html.range(of: "<td><a href=\"#golden-demo/scroll\">demo/scroll</a>"))
+    let failing = try #require(html.range(of: "<a href=\"#golden-demo/scroll\">demo/scroll</a>"))
     let passing = try #require(html.range(of: "<td>demo/still</td>"))
     #expect(failing.lowerBound < passing.lowerBound)
     #expect(html.contains("<input type=\"checkbox\" id=\"show-failed\" checked> failed (1)"))
@@ -145,6 +145,24 @@ extension GoldenReportTests {
   }
 
   // MARK: - Chromium
+
+  /// Ticking failures builds the record command for exactly those, in a real browser.
+  @Test func testChromium_TickedFailures_GiveTheirRecordCommand() throws {
+    let dir = try GoldenTestSupport.temporaryDirectory()
+    var report = GoldenReport(title: "test", outcomes: try failingRun(), fontStack: "stack")
+    report.recordCommand = "waterflow golden record --manifest G/m.json"
+    let html = report.html()
+    #expect(html.contains("class=\"pick\" value=\"demo/scroll\""))
+    #expect(!html.contains("value=\"demo/still\""), "passing goldens have no box")
+    // A click on "all failures", as a user would, then the DOM.
+    let page = dir + "/report.html"
+    try html.replacingOccurrences(
+      of: "</body></html>", with: "<script>document.getElementById('pick-all').click();</script></body></html>"
+    ).write(toFile: page, atomically: true, encoding: .utf8)
+    let dom = String(decoding: try runChromium(["--dump-dom", "file://" + page]), as: UTF8.self)
+    #expect(dom.contains("<code id=\"record-command\">waterflow golden record --manifest G/m.json demo/scroll</code>"), "\(dom.suffix(600))")
+    #expect(dom.contains("<button id=\"copy-record\">"), "the button is enabled once a golden is ticked")
+  }
 
   @Test func testChromium_FailingReport_RendersHeaderImagesAndTimeline() throws {
     let dir = try GoldenTestSupport.temporaryDirectory()
