@@ -10,12 +10,8 @@ import WaterflowTestSupport
 @Suite struct ImageBombTests {
   /// A small image of `size` pixels in one colour, written by ffmpeg.
   private func image(_ name: String, size: String, codec: [String] = [], in dir: String) throws -> String {
-    let path = dir + "/" + name
-    let run = try ExternalProgram.ffmpeg.run(
-      ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x3366CC:s=\(size)", "-frames:v", "1"]
-        + codec + [path])
-    #expect(run.status == 0, "\(run.output)")
-    return path
+    try writeFlatImage(dir + "/" + name, color: "3366CC", size: size, codec: codec)
+    return dir + "/" + name
   }
 
   private func patch(_ path: String, _ body: (inout [UInt8]) -> Void) throws {

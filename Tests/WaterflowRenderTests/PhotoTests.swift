@@ -11,12 +11,8 @@ import WaterflowTestSupport
 @Suite struct PhotoTests {
   /// Writes a 120 × 90 photo of one colour (`0xRRGGBB`) with ffmpeg.
   private func photo(_ hex: String, named name: String, codec: [String], in dir: String) throws -> String {
-    let path = dir + "/" + name
-    let run = try ExternalProgram.ffmpeg.run(
-      ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x\(hex):s=120x90", "-frames:v", "1"]
-        + codec + [path])
-    #expect(run.status == 0, "\(run.output)")
-    return path
+    try writeFlatImage(dir + "/" + name, color: hex, size: "120x90", codec: codec)
+    return dir + "/" + name
   }
 
   private func centre(of index: Int, in scene: Scene) throws -> [Int] {

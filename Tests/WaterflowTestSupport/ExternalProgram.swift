@@ -122,3 +122,23 @@ public func runProgram(
 private final class DataBox: @unchecked Sendable {
   var data = Data()
 }
+
+/// Writes an image of one colour (`0xRRGGBB`) and a size (`120x90`) with ffmpeg, in the format
+/// the file name or `codec` asks for; the photos of photo and image-bomb tests.
+///
+/// - Throws: ``MissingProgram`` without ffmpeg, or ``ProgramFailed`` when ffmpeg fails.
+public func writeFlatImage(
+  _ path: String, color hex: String, size: String, codec: [String] = []
+) throws {
+  let run = try ExternalProgram.ffmpeg.run(
+    ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x\(hex):s=\(size)", "-frames:v", "1"]
+      + codec + [path])
+  guard run.status == 0 else { throw ProgramFailed(program: .ffmpeg, output: run.output) }
+}
+
+/// A program that ran and failed, with what it printed.
+public struct ProgramFailed: Error, CustomStringConvertible {
+  public var program: ExternalProgram
+  public var output: String
+  public var description: String { "\(program.name) failed: \(output)" }
+}
