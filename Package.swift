@@ -49,6 +49,7 @@ let package = Package(
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowJSON", "WaterflowStyle", "WaterflowCells",
         .product(name: "CSV", package: "CSV.swift"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
     // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.

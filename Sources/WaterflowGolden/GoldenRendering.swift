@@ -131,11 +131,8 @@ extension GoldenShot {
   ) throws(GoldenError) -> GoldenFrame {
     let capture: ShotCapture
     do throws(ShotSetError) {
-      let scenes = try ShotScenes(for: [shot])
-      let camera: ShotCamera
-      do { camera = try ShotCamera(file: file, scenes: scenes, fontPath: renderer.fontPath) } catch {
-        throw ShotSetError("\(error)")
-      }
+      // The check's renderer: its fonts are the fingerprint's, and its caches serve every shot.
+      let camera = ShotCamera(file: file, scenes: try ShotScenes(for: [shot]), renderer: renderer)
       capture = try camera.capture(shot)
     } catch { throw GoldenError(.render, "Cannot take '\(shot.name)' of \(file.path): \(error)") }
     var facts = GoldenFacts(view: capture.view)

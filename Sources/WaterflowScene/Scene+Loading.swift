@@ -1,4 +1,5 @@
 import Foundation
+internal import SystemPackage
 
 extension Scene {
   /// Reads a scene from a file: a JSON scene, or a shop data file (a plist or JSON array of
@@ -714,16 +715,10 @@ func isDataFile(_ path: String) -> Bool {
 struct ImageFolder {
   let folder: String
 
-  // Not NSString's deletingLastPathComponent: on this Linux toolchain it traps on a
-  // one-character path (a scene file named `a`), an upstream Foundation bug (issue 27).
+  // FilePath, the project's one path type: NSString's deletingLastPathComponent traps on a
+  // one-character path (a scene file named `a`) on this Linux toolchain (issue 27).
   init(of file: String) {
-    guard let slash = file.lastIndex(of: "/") else {
-      folder = ""
-      return
-    }
-    var folder = String(file[..<slash])
-    while folder.hasSuffix("/") { folder.removeLast() }
-    self.folder = folder.isEmpty ? "/" : folder
+    folder = FilePath(file).removingLastComponent().string
   }
 
   func resolve(_ path: String) -> String {

@@ -30,19 +30,17 @@ extension Scene {
       try supplement(&scene.sectionSupplements[s].header, "sections[\(s)].header.text")
       try supplement(&scene.sectionSupplements[s].footer, "sections[\(s)].footer.text")
     }
-    for (identifier, template) in cells {
-      scene.cells[identifier] = try template.replacingTexts { (text, place) throws(SceneError) in
-        FieldText(try look(text.source, "cells.\(identifier).\(place)"))
-      }
-    }
-    if let darkCells {
-      for (identifier, template) in darkCells {
-        scene.darkCells![identifier] = try template.replacingTexts {
-          (text, place) throws(SceneError) in
+    func localize(_ templates: [String: CellTemplate]) throws(SceneError) -> [String: CellTemplate] {
+      var out = templates
+      for (identifier, template) in templates {
+        out[identifier] = try template.replacingTexts { (text, place) throws(SceneError) in
           FieldText(try look(text.source, "cells.\(identifier).\(place)"))
         }
       }
+      return out
     }
+    scene.cells = try localize(cells)
+    if let darkCells { scene.darkCells = try localize(darkCells) }
     var flat = 0
     for s in sections.indices {
       guard sections[s].hasTexts else {

@@ -21,8 +21,13 @@ public struct StringTable: Sendable {
   ///
   /// - Throws: ``SceneError`` naming the file, and the key whose value is not a string.
   public init(contentsOf path: String, locale: String) throws(SceneError) {
+    let document: JSONDocument
+    do { document = try JSONDocument(contentsOf: path) } catch {
+      throw SceneError(
+        file: path, field: "", message: "the strings of locale \(locale): \(error.message)")
+    }
     do {
-      let strings = try JSONDocument(contentsOf: path).read(options: Scene.readingOptions) {
+      let strings = try document.read(options: Scene.readingOptions) {
         (r: inout JSONReader) throws(JSONInputError) -> [String: String] in
         guard try r.peek() == .object else {
           throw r.fail(

@@ -41,6 +41,8 @@ public struct Device: Hashable, Sendable {
   public var pixelHeight: Int { Int((size.height * scale).rounded()) }
   /// Whether the device draws a home indicator (a bar at the bottom) instead of a button.
   public var hasHomeIndicator: Bool { !hasHomeButton }
+  /// Whether it is a tablet: wider bezels, a longer home indicator, no side buttons drawn.
+  public var isTablet: Bool { size.width > 700 }
   /// Whether the status bar and navigation follow Android's look.
   public var isAndroid: Bool { name.hasPrefix("android") }
 

@@ -31,7 +31,7 @@ struct DevicePainter {
     if showsStatusBar { drawStatusBar(in: context, ink: ink) }
     if framed { drawCutout(in: context) }
     if device.hasHomeIndicator {
-      let width = device.size.width > 700 ? 320.0 : 134
+      let width = device.isTablet ? 320.0 : 134
       let bar = Color(red: ink.red, green: ink.green, blue: ink.blue, alpha: 0.85)
       set(context, bar)
       context.roundedRectangle(
@@ -68,8 +68,7 @@ struct DevicePainter {
       iconsRight = w - 10
       timeSize = device.hasHomeButton ? 12 : 13
     }
-    let weight: TextWeight = device.hasHomeButton ? .bold : .bold
-    let time = TextLayout("9:41", fonts: fonts, size: timeSize, weight: weight)
+    let time = TextLayout("9:41", fonts: fonts, size: timeSize, weight: .bold)
     let box = time.logicalBox
     let flip = { (x: Double) in self.isRightToLeft ? w - x : x }
     set(context, ink)
@@ -156,7 +155,7 @@ struct DevicePainter {
   /// The body around the screen, in points: left, top, right, bottom.
   private var bezel: (left: Double, top: Double, right: Double, bottom: Double) {
     if device.hasHomeButton { return (22, 96, 22, 96) }
-    if device.size.width > 700 { return (26, 26, 26, 26) }
+    if device.isTablet { return (26, 26, 26, 26) }
     return device.isAndroid ? (10, 14, 10, 14) : (14, 14, 14, 14)
   }
 
@@ -259,7 +258,7 @@ struct DevicePainter {
       context.fill()
     }
     let metal = Color(red: 0.36, green: 0.36, blue: 0.38)
-    if device.size.width < 700 {
+    if !device.isTablet {
       // Buttons stand 2.5 pt proud of the sides: action and volume on the left, power right.
       set(context, metal)
       for (y, length) in [(0.17, 0.045), (0.25, 0.08), (0.35, 0.08)] {

@@ -21,7 +21,7 @@ public struct ShotScenes: Sendable {
       if scenes[shot.scene.name]?[shot.locale.name] != nil { continue }
       if tables[shot.locale.name] == nil, let path = shot.locale.stringsPath {
         do { tables[shot.locale.name] = try StringTable(contentsOf: path, locale: shot.locale.name) } catch {
-          throw ShotSetError(Self.message(error, locale: shot.locale.name))
+          throw ShotSetError(error.description)
         }
       }
       let scene: Scene
@@ -36,13 +36,6 @@ public struct ShotScenes: Sendable {
         scenes[shot.scene.name, default: [:]][shot.locale.name] = try scene.localized(with: table)
       } catch { throw ShotSetError(error.description) }
     }
-  }
-
-  private static func message(_ error: SceneError, locale: String) -> String {
-    if error.field.isEmpty, error.message.hasPrefix("does not exist") || error.message.contains("No such file") {
-      return "\(error.file): the strings of locale \(locale) cannot be read: \(error.message)"
-    }
-    return error.description
   }
 
   /// The caption of a shot in its locale, or nil.
@@ -85,10 +78,18 @@ public final class ShotCamera {
   /// A camera for a shot file's prepared scenes, drawing text with a font file first.
   ///
   /// - Throws: An error naming the font file when it cannot be loaded.
-  public init(file: ShotFile, scenes: ShotScenes, fontPath: String = Renderer.defaultFontPath) throws {
+  public convenience init(
+    file: ShotFile, scenes: ShotScenes, fontPath: String = Renderer.defaultFontPath
+  ) throws {
+    self.init(file: file, scenes: scenes, renderer: try Renderer(fontPath: fontPath))
+  }
+
+  /// A camera drawing with a renderer of the caller's (its fonts and caches), on the caller's
+  /// thread only.
+  public init(file: ShotFile, scenes: ShotScenes, renderer: Renderer) {
     self.file = file
     self.scenes = scenes
-    renderer = try Renderer(fontPath: fontPath)
+    self.renderer = renderer
   }
 
   /// The images that could not be loaded, by path, with the reason.

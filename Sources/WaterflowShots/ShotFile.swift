@@ -1,4 +1,5 @@
 public import WaterflowScene
+internal import SystemPackage
 
 /// A shot file: which scenes to take on which devices, in which appearances and locales, and
 /// whether to frame them with a caption.
@@ -12,7 +13,7 @@ public import WaterflowScene
 ///   "frame": true, "caption": "@caption", "background": ["#FFE3E3", "#FF8A8A"]
 /// }
 /// ```
-/// Paths are relative to the shot file's folder.
+/// Paths are relative to the shot file's folder, as a scene's are to its own.
 public struct ShotFile: Sendable {
   /// One scene of the set.
   public struct SceneEntry: Hashable, Sendable {
@@ -87,7 +88,6 @@ public struct ShotFile: Sendable {
     self.path = path
     scenes = []
     devices = []
-    let folder = Self.folder(of: path)
     var given = Set<Key>()
     try r.beginObject()
     while let key = try r.nextKey(Self.keys) {
@@ -96,7 +96,7 @@ public struct ShotFile: Sendable {
       case .scenes:
         try r.beginArray()
         while try r.nextElement() {
-          let entry = try Self.readScene(&r, folder: folder)
+          let entry = try Self.readScene(&r, shotFile: path)
           if let other = scenes.firstIndex(where: { $0.name == entry.name }) {
             throw r.fail(
               "\"\(entry.name)\" is also the name of scenes[\(other)]: shots are named by the scene file's name, so give the files different names")
@@ -133,7 +133,7 @@ public struct ShotFile: Sendable {
           }
           if locales.contains(where: { $0.name == name }) { throw r.fail("given twice") }
           let file = try r.string()
-          locales.append(Locale(name: name, stringsPath: Self.resolve(file, in: folder)))
+          locales.append(Locale(name: name, stringsPath: Scene.resolve(file, against: path)))
         }
         if locales.isEmpty { throw r.fail("needs at least one locale, such as {\"en\": \"strings/en.json\"}") }
       case .frame: isFramed = try r.bool()
@@ -163,12 +163,12 @@ public struct ShotFile: Sendable {
     }
   }
 
-  private static func readScene(_ r: inout JSONReader, folder: String) throws(JSONInputError)
+  private static func readScene(_ r: inout JSONReader, shotFile: String) throws(JSONInputError)
     -> SceneEntry
   {
     if try r.peek() == .string {
       let file = try r.string()
-      return try entry(file, folder: folder, r)
+      return try entry(file, shotFile: shotFile, r)
     }
     guard try r.peek() == .object else {
       throw r.fail("expected a scene file, or {\"scene\": \"notes.json\", \"offset\": 0}, found \(try r.peek().name)")
@@ -185,20 +185,20 @@ public struct ShotFile: Sendable {
       }
     }
     guard let file else { throw r.fail(key: "scene", "missing: the scene file") }
-    var result = try entry(file, folder: folder, r)
+    var result = try entry(file, shotFile: shotFile, r)
     result.offset = offset
     result.caption = caption
     return result
   }
 
-  private static func entry(_ file: String, folder: String, _ r: JSONReader) throws(JSONInputError)
+  private static func entry(_ file: String, shotFile: String, _ r: JSONReader) throws(JSONInputError)
     -> SceneEntry
   {
     let name = baseName(of: file)
     guard !file.isEmpty, isFolderName(name) else {
       throw r.fail("\"\(file)\" cannot name an image: use a scene file named with letters, digits, -, _ and .")
     }
-    return SceneEntry(path: resolve(file, in: folder), name: name, offset: 0, caption: nil)
+    return SceneEntry(path: Scene.resolve(file, against: shotFile), name: name, offset: 0, caption: nil)
   }
 
   // MARK: - Paths
@@ -209,23 +209,6 @@ public struct ShotFile: Sendable {
       && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
   }
 
-  /// The folder part of a path ("" for a bare name), without Foundation's path methods, which
-  /// trap on one-character paths on this toolchain.
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  /// A path relative to a folder, or the path itself when it is absolute.
-  static func resolve(_ path: String, in folder: String) -> String {
-    if path.hasPrefix("/") || folder.isEmpty { return path }
-    return folder.hasSuffix("/") ? folder + path : folder + "/" + path
-  }
-
-  /// A path's last component without its extension.
-  static func baseName(of path: String) -> String {
-    let file = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
-    return String(file[..<dot])
-  }
+  /// A path's last component without its extension: `notes` for `../Feeds/notes.json`.
+  static func baseName(of path: String) -> String { FilePath(path).stem ?? path }
 }

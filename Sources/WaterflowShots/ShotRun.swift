@@ -2,6 +2,7 @@ import Dispatch
 import FileTransactions
 import Foundation
 import Synchronization
+internal import SystemPackage
 public import WaterflowRender
 import WaterflowScene
 
@@ -110,8 +111,7 @@ public struct ShotRun: Sendable {
     _ shots: [Shot], of file: ShotFile, scenes: ShotScenes, into folder: String, jobs: Int,
     fontPath: String, progress: @escaping @Sendable (Int, Int) -> Void
   ) throws(ShotSetError) {
-    for shot in shots {
-      let dir = folder + "/" + ShotFile.folder(of: shot.relativePath)
+    for dir in Set(shots.map { folder + "/" + FilePath($0.relativePath).removingLastComponent().string }) {
       do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
         throw ShotSetError("Cannot create the folder '\(dir)': \(error.localizedDescription)")
       }
@@ -194,7 +194,7 @@ public struct ShotRun: Sendable {
         let to = folder + "/" + entry.path
         do {
           try FileManager.default.createDirectory(
-            atPath: ShotFile.folder(of: to), withIntermediateDirectories: true)
+            atPath: FilePath(to).removingLastComponent().string, withIntermediateDirectories: true)
           try FileManager.default.copyItem(atPath: from, toPath: to)
         } catch {
           throw ShotSetError("Cannot copy \(from): \(error.localizedDescription)")
