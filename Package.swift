@@ -25,6 +25,9 @@ let package = Package(
     .trait(
       name: "SnapshotTesting",
       description: "The swift-snapshot-testing strategy (the WaterflowSnapshotTesting product)."),
+    .trait(
+      name: "ReviewServer",
+      description: "`waterflow golden review`, the review page's server on FlyingFox (`make release` enables it)."),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +37,10 @@ let package = Package(
     // Paths: swift-system's FilePath, because Foundation's NSString path methods trap on
     // one-character paths on this toolchain (`deletingLastPathComponent` of "a").
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    // The review page's HTTP server: FlyingFox, which builds in 8 s from clean where
+    // Hummingbird 2 (on SwiftNIO) takes 56 s. Behind the ReviewServer trait, so a package using
+    // the libraries never fetches it.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // Engine: standard library only.
@@ -107,12 +114,22 @@ let package = Package(
       ]
     ),
 
+    // The review page and its server on 127.0.0.1: only the CLI links it. The review's logic
+    // (groups, accept, undo) is WaterflowGolden's, tested without HTTP.
+    .target(
+      name: "WaterflowReview",
+      dependencies: [
+        "WaterflowGolden", "WaterflowJSON",
+        .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["ReviewServer"])),
+      ]),
+
     // Tools
     .executableTarget(
       name: "waterflow",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
         "WaterflowGolden", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec", "FileTransactions",
+        "WaterflowReview",
         .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -161,6 +178,9 @@ let package = Package(
       ]
     ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),
+    .testTarget(
+      name: "WaterflowReviewTests",
+      dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowTestSupport"]),
 
     // Fuzzing: what each harness does with an input, replayed over the corpora by the tests.
     .target(

@@ -15,7 +15,8 @@ internal import Darwin
 /// `WATERFLOW_PAUSE_AT` holds a comma-separated list of points: at `commit:NAME` the thread
 /// about to commit an output whose last path component is `NAME` stops; at `frame:N` a scroll
 /// job stops after handing over its N-th frame; at `cleanup` the cleanup after a signal stops
-/// before it removes anything. The thread prints `paused at POINT` on standard error and waits
+/// before it removes anything; at `accept:NAME` the review holds before it writes NAME, until a
+/// signal. The thread prints `paused at POINT` on standard error and waits
 /// for a signal.
 public enum PausePoint {
   private static let requested = Set(
@@ -31,6 +32,31 @@ public enum PausePoint {
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     while true { pause() }
   }
+
+  /// Holds the calling thread at `point`, when it is a requested one, until ``resume()``: for a
+  /// job that a signal lets finish (the review's accept), where ``reached(_:)`` would stop it.
+  /// Prints `paused at POINT` on standard error as ``reached(_:)`` does.
+  public static func held(_ point: @autoclosure () -> String) {
+    guard !requested.isEmpty else { return }
+    let point = point()
+    guard requested.contains(point) else { return }
+    let line = Array("paused at \(point)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    resumption.lock()
+    while !resumed { resumption.wait() }
+    resumption.unlock()
+  }
+
+  /// Lets every thread held by ``held(_:)`` go on.
+  public static func resume() {
+    resumption.lock()
+    resumed = true
+    resumption.broadcast()
+    resumption.unlock()
+  }
+
+  private static let resumption = NSCondition()
+  nonisolated(unsafe) private static var resumed = false
 
   /// The commit point of `path`.
   static func commit(_ path: String) {

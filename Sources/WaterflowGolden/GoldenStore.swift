@@ -394,6 +394,7 @@ public struct GoldenStore: Sendable {
   /// Removes what an earlier failure of `name` left in the artifacts folder (its frames' too),
   /// so that the folder shows only this run's failures.
   func clearArtifacts(of name: String) {
+    guard configuration.clearsArtifacts else { return }
     let base = configuration.artifactsDirectory + "/" + name
     let folder = FilePath(base).removingLastComponent().string
     let stem = (FilePath(base).lastComponent?.string ?? "") + "."

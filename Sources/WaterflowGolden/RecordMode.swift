@@ -58,6 +58,10 @@ public struct GoldenConfiguration: Sendable {
   public var tolerance: DiffTolerance
   /// What a failure message suggests to re-record a golden, given its name.
   public var recordHint: @Sendable (_ name: String) -> String
+  /// Whether checking a golden first removes the artifacts an earlier failure of it left. The
+  /// review turns it off: a golden it accepts keeps showing what was accepted, and an undo
+  /// brings back a failure whose images are still there.
+  public var clearsArtifacts = true
 
   /// The environment variable that overrides the artifacts folder.
   public static let artifactsVariable = "WATERFLOW_GOLDEN_ARTIFACTS"

@@ -310,7 +310,7 @@ struct GoldenCommand: ParsableCommand {
       """,
     subcommands: [
       GoldenCheckCommand.self, GoldenRecordCommand.self,
-      GoldenPruneCommand.self, GoldenMergeCommand.self,
+      GoldenPruneCommand.self, GoldenMergeCommand.self, GoldenReviewCommand.self,
     ],
     defaultSubcommand: GoldenCheckCommand.self)
 }
@@ -385,6 +385,48 @@ struct GoldenRunOptions: ParsableArguments {
 
   /// Checks (and records, as the mode allows) the selected goldens; exits 1 on failures.
   func run(defaultMode: RecordMode, verb: String) throws {
+    let run = try perform(defaultMode: defaultMode, verb: verb)
+    try run.output.finish(
+      run.records, info: run.info,
+      shardNote: run.shard.map { "shard \($0) of \(run.info.selected)" }, report: report,
+      junit: junit,
+      imagePath: { _, key in key.hasPrefix("/") ? key : run.info.artifacts + "/" + key })
+  }
+
+  /// The renderer in the golden font, its font stack, and the folder of the manifest's goldens
+  /// for that stack.
+  func openStore(of manifest: GoldenManifest, configuration: GoldenConfiguration) throws -> (
+    Renderer, FontStackFingerprint, GoldenStore
+  ) {
+    let renderer: Renderer
+    do {
+      renderer = try Renderer(fontPath: font ?? manifest.fontPath ?? Renderer.defaultFontPath)
+    } catch { throw CLIError("\(error)") }
+    let fingerprint = FontStackFingerprint(renderer: renderer)
+    let store = GoldenStore(
+      directory: manifest.goldenDirectory(for: fingerprint, perStack: perStack || manifest.perStack),
+      configuration: configuration)
+    return (renderer, fingerprint, store)
+  }
+
+  /// What a check leaves for its outputs, or for a review.
+  struct CheckRun {
+    var records: [GoldenRecord]
+    var info: GoldenRunInfo
+    var output: GoldenOutput
+    var shard: GoldenShard?
+    var manifest: GoldenManifest
+    var store: GoldenStore
+    var fingerprint: FontStackFingerprint
+    var fontPath: String
+  }
+
+  /// Checks (and records, as the mode allows) the selected goldens, printing a line per golden
+  /// as it comes: on standard error for a review, whose standard output starts with its address.
+  ///
+  /// - Parameter reviewing: The review's check, which handles signals itself (an accept in
+  ///   flight finishes) and prints on standard error.
+  func perform(defaultMode: RecordMode, verb: String, reviewing: Bool = false) throws -> CheckRun {
     let environment = ProcessInfo.processInfo.environment
     var configuration = try GoldenConfiguration.fromEnvironment(
       environment, explicitMode: record.map { RecordMode(rawValue: $0)! },
@@ -411,16 +453,11 @@ struct GoldenRunOptions: ParsableArguments {
     // name and settled once checked or recorded.
     func label(_ entry: GoldenManifest.Entry) -> String { "golden '\(entry.name)'" }
     let records = configuration.effectiveRecordMode != .never
-    installInterruptionCleanup(promising: (records ? entries.map(label) : []) + [report, junit])
-    let renderer: Renderer
-    do {
-      renderer = try Renderer(fontPath: font ?? manifest.fontPath ?? Renderer.defaultFontPath)
-    } catch { throw CLIError("\(error)") }
-    let fingerprint = FontStackFingerprint(renderer: renderer)
+    if !reviewing {
+      installInterruptionCleanup(promising: (records ? entries.map(label) : []) + [report, junit])
+    }
+    let (renderer, fingerprint, store) = try openStore(of: manifest, configuration: configuration)
     let perStack = self.perStack || manifest.perStack
-    let store = GoldenStore(
-      directory: manifest.goldenDirectory(for: fingerprint, perStack: perStack),
-      configuration: configuration)
     if perStack && !json {
       var note = "note: goldens are kept per font stack; this stack's are in \(store.directory)"
       if !FileManager.default.fileExists(atPath: store.directory) {
@@ -450,7 +487,8 @@ struct GoldenRunOptions: ParsableArguments {
       warn("note: GitHub annotations are left to `waterflow golden merge`, which reads --results \(results!)")
     }
     let output = GoldenOutput(
-      json: json, width: selected.map(\.name.count).max() ?? 0, annotate: annotate)
+      json: json, width: selected.map(\.name.count).max() ?? 0, annotate: annotate,
+      toStandardError: reviewing)
     let folder = try results.map { try GoldenResultsFolder(replacing: $0) }
     defer { folder?.discard() }
 
@@ -473,7 +511,10 @@ struct GoldenRunOptions: ParsableArguments {
         let renderer = worker
         return { entry in
           let outcome = try store.check(entry, renderer: renderer, fingerprint: fingerprint)
-          let record = GoldenRecord(index: position[entry.name] ?? 0, outcome: outcome) { path in
+          let record = GoldenRecord(
+            index: position[entry.name] ?? 0, outcome: outcome,
+            digest: outcome.isFailure ? store.digest(of: entry.name) : ""
+          ) { path in
             path.hasPrefix(artifactsRoot) ? String(path.dropFirst(artifactsRoot.count)) : path
           }
           try folder?.save(record, artifacts: artifactsDirectory)
@@ -487,10 +528,9 @@ struct GoldenRunOptions: ParsableArguments {
         done.append(record)
       })
     try folder?.commit(info)
-    try output.finish(
-      done, info: info,
-      shardNote: part.map { "shard \($0) of \(selected.count)" }, report: report, junit: junit,
-      imagePath: { _, key in key.hasPrefix("/") ? key : artifactsRoot + key })
+    return CheckRun(
+      records: done, info: info, output: output, shard: part, manifest: manifest, store: store,
+      fingerprint: fingerprint, fontPath: fontPath)
   }
 
   /// Every golden allocates a few image-sized buffers (4 MB at 750×1334). glibc maps each from

@@ -25,12 +25,17 @@ struct GoldenRecord: Codable, Sendable {
   var report: GoldenReportEntry
   /// Why it failed, shared with the other goldens that failed for the same reason.
   var cause: GoldenCause?
+  /// What `golden review` shows of a failure, and the digest an accept compares (absent from
+  /// folders written before the review existed).
+  var review: GoldenReviewItem?
 
   var failed: Bool { status == "failed" }
   var recorded: Bool { status == "recorded" }
 
   /// The record of an outcome; `imageKey` names an artifact inside the artifacts folder.
-  init(index: Int, outcome o: GoldenSequenceOutcome, imageKey: (String) -> String) {
+  init(
+    index: Int, outcome o: GoldenSequenceOutcome, digest: String, imageKey: (String) -> String
+  ) {
     self.index = index
     name = o.name
     status = o.statusWord
@@ -45,6 +50,7 @@ struct GoldenRecord: Codable, Sendable {
     junit = o.junitCase
     report = GoldenReportEntry(o, imageKey: imageKey)
     cause = GoldenCause(o)
+    review = GoldenReviewItem(o, digest: digest, imageKey: imageKey)
   }
 }
 
@@ -73,17 +79,23 @@ struct GoldenOutput {
   var width: Int
   /// Print GitHub annotations for failures (GITHUB_ACTIONS=true).
   var annotate: Bool
+  /// Print on standard error: a review's standard output starts with its address.
+  var toStandardError = false
+
+  private func write(_ text: String) {
+    if toStandardError { warn(text.hasSuffix("\n") ? String(text.dropLast()) : text) } else { emit(text) }
+  }
 
   /// Prints one golden: its text lines or JSON line, and its annotation.
   func show(_ r: GoldenRecord) {
     if json {
-      emit(r.json)
+      write(r.json)
     } else {
       let label = r.label.padding(toLength: 8, withPad: " ", startingAt: 0)
       let name = r.name.padding(toLength: max(width, r.name.count), withPad: " ", startingAt: 0)
-      emit("\(label)  \(name)  \(r.detail)")
+      write("\(label)  \(name)  \(r.detail)")
       if r.failed {
-        emit(
+        write(
           r.message.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "    " + $0 }.joined(separator: "\n"))
       }
@@ -91,7 +103,7 @@ struct GoldenOutput {
     if annotate, r.failed, let failure = r.junit.failure {
       let line = GitHubAnnotation(file: r.junit.file, title: r.name, message: failure.message).line
       // With --json, standard output is for JSON lines; GitHub reads commands on both streams.
-      if json { warn(line) } else { emit(line) }
+      if json { warn(line) } else { write(line) }
     }
   }
 
@@ -104,12 +116,12 @@ struct GoldenOutput {
     guard groups.count < failures else { return }
     // The manifest is named only when it is not the one the command finds by itself.
     let option = manifest == "Golden/manifest.json" ? "" : " --manifest \(manifest)"
-    emit("Failures by cause:")
+    write("Failures by cause:")
     for (cause, names) in groups {
       let count = names.count == 1 ? "1 golden" : "\(names.count) goldens"
-      emit("  \(cause.verdict): \(cause.summary) (\(count))")
+      write("  \(cause.verdict): \(cause.summary) (\(count))")
       let verb = cause.verdict == "missing" ? "record" : "accept"
-      emit("    \(verb) with: waterflow golden record " + names.joined(separator: " ") + option)
+      write("    \(verb) with: waterflow golden record " + names.joined(separator: " ") + option)
     }
   }
 
@@ -132,12 +144,12 @@ struct GoldenOutput {
       if recorded > 0 { summary += ", \(recorded) recorded" }
       summary += " (record mode \(info.recordMode)\(info.isCI ? ", CI" : ""))."
       if failed > 0 { summary += " Artifacts in \(info.artifacts)." }
-      emit(summary)
+      write(summary)
     }
     if let junit {
       try JUnitReport(name: "waterflow golden \(info.verb)", cases: records.map(\.junit))
         .write(to: junit)
-      if !json { emit("junit: \(junit)") }
+      if !json { write("junit: \(junit)") }
     }
     if let report {
       // Keys are unique within a record; the record's position tells which folder holds it.
@@ -149,7 +161,7 @@ struct GoldenOutput {
       page.recordCommand =
         "waterflow golden record" + (info.manifest == "Golden/manifest.json" ? "" : " --manifest \(info.manifest)")
       let folder = try page.write(to: report) { key in owner[key].flatMap { imagePath($0, key) } }
-      if !json { emit("report: \(report)" + (folder.map { " (images in \($0))" } ?? "")) }
+      if !json { write("report: \(report)" + (folder.map { " (images in \($0))" } ?? "")) }
     }
     if failed > 0 { throw ExitCode(1) }
   }
