@@ -12,12 +12,13 @@ DEMO_DIR    ?= .build/demo
 APT_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libfreetype-dev libpng-dev libdeflate-dev \
                libturbojpeg0-dev \
                libwebp-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei fonts-noto-color-emoji \
-               ffmpeg poppler-utils librsvg2-bin libxml2-utils pngcheck time chromium \
+               ffmpeg poppler-utils librsvg2-bin libxml2-utils pngcheck time chromium chromium-driver \
                python3 python3-pip
-# Python packages tests import (junitparser reads our JUnit reports back, as CI plugins do), for
+# Python packages tests import (junitparser reads our JUnit reports back, as CI plugins do;
+# selenium drives Chromium through the review page with Debian's chromedriver), for
 # the python3 first on PATH. Debian's own python3 refuses pip installs unless told otherwise
 # (PEP 668); other users install into their home.
-PIP_PACKAGES = junitparser
+PIP_PACKAGES = junitparser selenium
 PIP_INSTALL := $(if $(filter 0,$(shell id -u)),PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install -q,python3 -m pip install -q --user --break-system-packages)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN          = .build/release/waterflow
@@ -45,12 +46,13 @@ build: setup
 # that Swift's own static Foundation uses mktemp is not about our code, so it is filtered out;
 # pipefail keeps the build's exit status.
 release: setup
-	@set -o pipefail; $(SWIFT) build -c release --static-swift-stdlib --product waterflow 2>&1 \
+	@set -o pipefail; $(SWIFT) build -c release --static-swift-stdlib --traits ReviewServer --product waterflow 2>&1 \
 	  | { grep -v "the use of .mktemp. is dangerous" || true; }
 
-# The tests cover the swift-snapshot-testing strategy too, which sits behind a package trait so
-# that packages depending on Waterflow do not fetch swift-snapshot-testing unless they ask.
-TRAITS      ?= SnapshotTesting
+# The tests cover the swift-snapshot-testing strategy and the review server too, which sit behind
+# package traits so that packages depending on Waterflow fetch neither swift-snapshot-testing nor
+# FlyingFox unless they ask. The release binary has the review server.
+TRAITS      ?= SnapshotTesting,ReviewServer
 
 test: setup
 	$(SWIFT) build --build-tests --traits $(TRAITS)

@@ -180,7 +180,7 @@ let package = Package(
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowReviewTests",
-      dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowTestSupport"]),
+      dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowRender", "WaterflowTestSupport"]),
 
     // Fuzzing: what each harness does with an input, replayed over the corpora by the tests.
     .target(

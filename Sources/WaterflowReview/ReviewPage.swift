@@ -129,9 +129,10 @@ public enum ReviewPage {
       list.replaceChildren(...state.groups.map((group, i) => {
         const members = state.goldens.filter((g) => g.group === i && (state.filter === "all" || g.verdict === state.filter));
         if (!members.length) return "";
-        const accept = el("button", { "data-group": String(i), title: "accept the whole group (g)" }, `accept ${members.length}`);
+        const open = members.filter((g) => g.status !== "accepted").length;
+        const accept = el("button", { "data-group": String(i), title: "accept the whole group (g)" }, open ? `accept ${open}` : "accepted");
         accept.onclick = () => acceptGroup(i);
-        accept.disabled = members.every((g) => g.status === "accepted");
+        accept.disabled = open === 0;
         return el("div", { class: "group" },
           el("div", { class: "cause" }, el("span", {}, el("span", { class: `verdict ${group.verdict}` }, group.verdict), " ", group.cause), accept),
           el("ul", {}, ...members.map((g) => {

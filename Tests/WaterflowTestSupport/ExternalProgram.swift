@@ -36,10 +36,16 @@ public struct ExternalProgram: Sendable, Hashable, CustomStringConvertible {
   public static let pythonJUnit = ExternalProgram(
     name: "python3", debianPackage: "python3", pipPackages: ["junitparser"])
 
+  /// Python with selenium, which drives Chromium through the review page as a user would.
+  public static let pythonSelenium = ExternalProgram(
+    name: "python3", debianPackage: "python3", pipPackages: ["selenium"])
+  /// The WebDriver server selenium talks to, the one built for Debian's Chromium.
+  public static let chromedriver = ExternalProgram(name: "chromedriver", debianPackage: "chromium-driver")
+
   /// Every program the tests start; the Makefile must install each one's package.
   public static let all: [ExternalProgram] = [
     .pdfinfo, .pdftotext, .pdftoppm, .pngcheck, .rsvgConvert, .xmllint, .ffmpeg, .ffprobe,
-    .chromium, .gnuTime, .pythonJUnit,
+    .chromium, .gnuTime, .pythonJUnit, .pythonSelenium, .chromedriver,
   ]
 
   /// The program's absolute path on `PATH`.
