@@ -94,7 +94,8 @@ struct GoldenOutput {
       let label = r.label.padding(toLength: 8, withPad: " ", startingAt: 0)
       let name = r.name.padding(toLength: max(width, r.name.count), withPad: " ", startingAt: 0)
       write("\(label)  \(name)  \(r.detail)")
-      if r.failed {
+      // A review shows each failure's message on its page; its terminal keeps one line each.
+      if r.failed && !toStandardError {
         write(
           r.message.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "    " + $0 }.joined(separator: "\n"))

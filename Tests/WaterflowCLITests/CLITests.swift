@@ -656,13 +656,19 @@ extension CLITests {
     return try FileManager.default.contentsOfDirectory(atPath: dir + "/.build/checkouts").sorted()
   }
 
-  @Test(arguments: ["WaterflowLayout", "WaterflowView", "WaterflowRender"])
-  func aCorePackage_FetchesNeitherSnapshotTestingNorSwiftSyntax(product: String) throws {
+  @Test(arguments: ["WaterflowLayout", "WaterflowView", "WaterflowRender", "WaterflowGolden"])
+  func aLibrary_FetchesNeitherSnapshotTestingNorSwiftSyntaxNorTheReviewServer(product: String) throws {
     let packages = try fetched(for: product)
     // Resolution really ran: the CLI's argument parser is a dependency of the package.
     #expect(packages.contains("swift-argument-parser"), "\(packages)")
     #expect(!packages.contains("swift-snapshot-testing"), "\(packages)")
     #expect(!packages.contains("swift-syntax"), "\(packages)")
+    #expect(!packages.contains("FlyingFox"), "\(packages)")
+  }
+
+  @Test func theReviewServerTrait_BringsFlyingFox() throws {
+    let packages = try fetched(for: "WaterflowGolden", traits: #", traits: ["ReviewServer"]"#)
+    #expect(packages.contains("FlyingFox"), "\(packages)")
   }
 
   @Test func theSnapshotTestingTrait_BringsTheStrategyItsDependency() throws {
