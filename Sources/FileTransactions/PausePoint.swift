@@ -25,23 +25,25 @@ public enum PausePoint {
 
   /// Stops the calling thread for good when `point` is a requested one.
   public static func reached(_ point: @autoclosure () -> String) {
-    guard !requested.isEmpty else { return }
+    guard announce(point) else { return }
+    while true { pause() }
+  }
+
+  /// Whether `point` is requested; if so, says so on standard error.
+  private static func announce(_ point: () -> String) -> Bool {
+    guard !requested.isEmpty else { return false }
     let point = point()
-    guard requested.contains(point) else { return }
+    guard requested.contains(point) else { return false }
     let line = Array("paused at \(point)\n".utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    while true { pause() }
+    return true
   }
 
   /// Holds the calling thread at `point`, when it is a requested one, until ``resume()``: for a
   /// job that a signal lets finish (the review's accept), where ``reached(_:)`` would stop it.
   /// Prints `paused at POINT` on standard error as ``reached(_:)`` does.
   public static func held(_ point: @autoclosure () -> String) {
-    guard !requested.isEmpty else { return }
-    let point = point()
-    guard requested.contains(point) else { return }
-    let line = Array("paused at \(point)\n".utf8)
-    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    guard announce(point) else { return }
     resumption.lock()
     while !resumed { resumption.wait() }
     resumption.unlock()

@@ -137,21 +137,8 @@ import WaterflowTestSupport
   /// One top-margin change and one price change fail six goldens: five share one cause (and
   /// one command accepts them), the price stands alone.
   @Test func failures_AreGroupedByCause() throws {
-    let dir = try temporaryDirectory()
-    func write(_ text: String, _ name: String) throws {
-      try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
-    }
-    let grid = #"{"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 2, "margins": {"top": TOP, "left": 10, "right": 10, "bottom": 10, "column": 5, "row": 5}, "items": {"count": 40, "heights": [60, 90]}}"#
-    let shop = #"{"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 2, "items": [{"height": 80, "price": "1.00"}, {"height": 80, "price": "1.20"}, {"height": 80, "price": "PRICE"}]}"#
-    try write(grid.replacingOccurrences(of: "TOP", with: "10"), "grid.json")
-    try write(shop.replacingOccurrences(of: "PRICE", with: "1.40"), "shop.json")
-    try FileManager.default.createDirectory(atPath: dir + "/G", withIntermediateDirectories: true)
-    let entries = [0, 100, 200, 300, 400].map { #"{"name": "grid/at\#($0)", "scene": "../grid.json", "offset": \#($0)}"# }
-      + [#"{"name": "shop", "scene": "../shop.json"}"#]
-    try write(#"{"goldens": [\#(entries.joined(separator: ", "))]}"#, "G/manifest.json")
-    #expect(try waterflow(["golden", "record", "--manifest", dir + "/G/manifest.json"], environment: ["CI": ""]).status == 0)
-    try write(grid.replacingOccurrences(of: "TOP", with: "16"), "grid.json")
-    try write(shop.replacingOccurrences(of: "PRICE", with: "2.50"), "shop.json")
+    let goldens = try SixGoldens()
+    let dir = goldens.dir
     let run = try waterflow(["golden", "check", "--manifest", dir + "/G/manifest.json", "--artifacts", dir + "/a"])
     #expect(run.status == 1)
     let text = run.stdout

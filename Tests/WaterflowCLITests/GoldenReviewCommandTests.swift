@@ -5,56 +5,6 @@ import WaterflowTestSupport
 /// `waterflow golden review` as a user runs it: the address first, CI refused, results folders,
 /// a signal in the middle of an accept, and Chromium walking the page with its keys.
 @Suite(.serialized) struct GoldenReviewCommandTests {
-  /// The six-golden example: five goldens fail for one top-margin change, one for a price.
-  struct Goldens {
-    let dir: String
-    var manifest: String { dir + "/G/manifest.json" }
-    static let names = ["grid/at0", "grid/at100", "grid/at200", "grid/at300", "grid/at400", "shop"]
-
-    init(failing: Bool = true) throws {
-      dir = try temporaryDirectory()
-      let grid = #"{"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 2, "margins": {"top": TOP, "left": 10, "right": 10, "bottom": 10, "column": 5, "row": 5}, "items": {"count": 40, "heights": [60, 90]}}"#
-      let shop = #"{"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 2, "items": [{"height": 80, "price": "1.00"}, {"height": 80, "price": "1.20"}, {"height": 80, "price": "PRICE"}]}"#
-      try write(grid.replacingOccurrences(of: "TOP", with: "10"), "grid.json")
-      try write(shop.replacingOccurrences(of: "PRICE", with: "1.40"), "shop.json")
-      try FileManager.default.createDirectory(atPath: dir + "/G", withIntermediateDirectories: true)
-      let entries = [0, 100, 200, 300, 400].map { #"{"name": "grid/at\#($0)", "scene": "../grid.json", "offset": \#($0)}"# }
-        + [#"{"name": "shop", "scene": "../shop.json"}"#]
-      try write(#"{"goldens": [\#(entries.joined(separator: ", "))]}"#, "G/manifest.json")
-      let record = try waterflow(["golden", "record", "--manifest", manifest], environment: ["CI": ""])
-      try #require(record.status == 0, "\(record.output)")
-      if failing {
-        try write(grid.replacingOccurrences(of: "TOP", with: "16"), "grid.json")
-        try write(shop.replacingOccurrences(of: "PRICE", with: "2.50"), "shop.json")
-      }
-    }
-
-    func write(_ text: String, _ name: String) throws {
-      try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
-    }
-
-    /// Each golden's PNG bytes.
-    func pngs() -> [String: Data] {
-      var all: [String: Data] = [:]
-      for name in Self.names { all[name] = FileManager.default.contents(atPath: "\(dir)/G/\(name).png") }
-      return all
-    }
-
-    /// The goldens that a fresh check passes.
-    func passing() throws -> Set<String> {
-      let run = try waterflow(["golden", "check", "--manifest", manifest, "--artifacts", dir + "/again", "--json"])
-      return Set(run.stdout.split(separator: "\n").compactMap { line in
-        let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        return object?["status"] as? String == "passed" ? object?["name"] as? String : nil
-      })
-    }
-
-    func temporaries() -> [String] {
-      (FileManager.default.enumerator(atPath: dir + "/G")?.allObjects as? [String] ?? [])
-        .filter { $0.contains(".waterflow-tmp-") }
-    }
-  }
-
   /// A running review: its address, and its standard error to read progress from.
   final class Review {
     let process = Process()
@@ -121,7 +71,7 @@ import WaterflowTestSupport
   }
 
   @Test func underCI_TheReviewRefusesToStart() throws {
-    let goldens = try Goldens()
+    let goldens = try SixGoldens()
     let run = try waterflow(["golden", "review", "--manifest", goldens.manifest, "--no-open"], environment: ["CI": "true"])
     #expect(run.status == 2)
     #expect(run.stderr.contains("Refusing to start the review: CI is set (CI=true)"), "\(run.stderr)")
@@ -129,7 +79,7 @@ import WaterflowTestSupport
   }
 
   @Test func withNothingFailing_ThereIsNothingToReview() throws {
-    let goldens = try Goldens(failing: false)
+    let goldens = try SixGoldens(failing: false)
     let run = try waterflow(["golden", "review", "--manifest", goldens.manifest, "--no-open", "--artifacts", goldens.dir + "/a"], environment: ["CI": ""])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout == "All 6 goldens pass: nothing to review.\n")
@@ -139,7 +89,7 @@ import WaterflowTestSupport
   /// no temporary file stays, and the review exits 0 naming what was accepted.
   @Test(arguments: [SIGTERM, SIGINT])
   func aSignalMidAccept_LetsTheAcceptFinish(signal: Int32) throws {
-    let goldens = try Goldens()
+    let goldens = try SixGoldens()
     let before = goldens.pngs()
     let review = try Review(["--manifest", goldens.manifest, "--artifacts", goldens.dir + "/a"], pauseAt: "accept:shop")
     try review.wait(for: "6 failures of 6 goldens in 2 causes")
@@ -154,14 +104,14 @@ import WaterflowTestSupport
     #expect(stderr.contains("Review stopped: shop accepted."), "\(stderr)")
     let after = goldens.pngs()
     #expect(after["shop"] != before["shop"])
-    for name in Goldens.names where name != "shop" { #expect(after[name] == before[name], "\(name)") }
+    for name in SixGoldens.names where name != "shop" { #expect(after[name] == before[name], "\(name)") }
     #expect(goldens.temporaries().isEmpty, "\(goldens.temporaries())")
     #expect(try goldens.passing() == ["shop"])
   }
 
   /// A review of what sharded checks saved: the same failures, accepted through the API.
   @Test func aReviewOfResultsFolders_AcceptsAGroup() throws {
-    let goldens = try Goldens()
+    let goldens = try SixGoldens()
     for part in ["1/2", "2/2"] {
       let check = try waterflow([
         "golden", "check", "--manifest", goldens.manifest, "--shard", part,
@@ -177,7 +127,7 @@ import WaterflowTestSupport
     // The images come from the folders the shards wrote.
     let image = try review.request("GET", "/files/shop.diff.png")
     #expect(image.hasPrefix("HTTP/1.1 200") && image.contains("Content-Type: image/png"), "\(image.prefix(300))")
-    let grid = Goldens.names.filter { $0.hasPrefix("grid/") }
+    let grid = SixGoldens.names.filter { $0.hasPrefix("grid/") }
     let body = #"{"names": ["# + grid.map { "\"\($0)\"" }.joined(separator: ", ") + "]}"
     let accepted = try review.request("POST", "/api/accept", body: body)
     #expect(accepted.hasPrefix("HTTP/1.1 200"), "\(accepted)")
@@ -191,7 +141,7 @@ import WaterflowTestSupport
   /// Chromium opens the page and a user's keys accept one golden, then its group, skip the last
   /// and undo the group: the files on disk follow each step.
   @Test func chromium_WalksThePageWithItsKeys() throws {
-    let goldens = try Goldens()
+    let goldens = try SixGoldens()
     let before = goldens.pngs()
     let review = try Review(["--manifest", goldens.manifest, "--artifacts", goldens.dir + "/a"])
     let script = goldens.dir + "/walk.py"
@@ -218,7 +168,7 @@ import WaterflowTestSupport
     #expect(stderr.contains("Review stopped: grid/at100 accepted."), "\(stderr)")
     let after = goldens.pngs()
     #expect(after["grid/at100"] != before["grid/at100"])
-    for name in Goldens.names where name != "grid/at100" { #expect(after[name] == before[name], "\(name)") }
+    for name in SixGoldens.names where name != "grid/at100" { #expect(after[name] == before[name], "\(name)") }
     #expect(try goldens.passing() == ["grid/at100"])
     #expect(FileManager.default.fileExists(atPath: screenshot))
   }
