@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
     .library(name: "WaterflowMotion", targets: ["WaterflowMotion"]),
     .library(name: "WaterflowGolden", targets: ["WaterflowGolden"]),
+    .library(name: "WaterflowGoldenReport", targets: ["WaterflowGoldenReport"]),
     .library(name: "WaterflowShots", targets: ["WaterflowShots"]),
     .library(name: "FileTransactions", targets: ["FileTransactions"]),
     .library(name: "PNGCodec", targets: ["PNGCodec"]),
@@ -92,11 +93,28 @@ let package = Package(
         "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowJSON",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // Goldens, in three modules whose dependencies flow one way. Comparing: pixelmatch, the facts
+    // and the verdicts that explain a difference, the font stack.
+    .target(
+      name: "WaterflowComparison",
+      dependencies: [
+        "Cairo", "PNGCodec", "WaterflowRender", "WaterflowView", "WaterflowScene", "WaterflowCells",
+        "WaterflowJSON", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // Running: the manifest, record modes, the golden store, expectGolden, jobs and shards (and
+    // the JUnit file expectGolden writes).
     .target(
       name: "WaterflowGolden",
       dependencies: [
-        "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowMotion",
-        "WaterflowJSON", "WaterflowShots", .product(name: "SystemPackage", package: "swift-system"),
+        "WaterflowComparison", "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene",
+        "WaterflowMotion", "WaterflowJSON", "WaterflowShots", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // Reporting: the HTML report, annotations, failures grouped by cause, and the review's logic.
+    .target(
+      name: "WaterflowGoldenReport",
+      dependencies: [
+        "WaterflowGolden", "WaterflowComparison", "WaterflowRender", "WaterflowView", "WaterflowJSON",
+        "FileTransactions", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Screenshot sets: devices, locales, appearances, frames and captions, and contact sheets.
     .target(
@@ -119,7 +137,7 @@ let package = Package(
     .target(
       name: "WaterflowReview",
       dependencies: [
-        "WaterflowGolden", "WaterflowJSON",
+        "WaterflowGoldenReport", "WaterflowGolden", "WaterflowJSON",
         .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["ReviewServer"])),
       ]),
 
@@ -128,8 +146,8 @@ let package = Package(
       name: "waterflow",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
-        "WaterflowGolden", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec", "FileTransactions",
-        "WaterflowReview",
+        "WaterflowGolden", "WaterflowGoldenReport", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec",
+        "FileTransactions", "WaterflowReview",
         .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -163,8 +181,8 @@ let package = Package(
     .testTarget(
       name: "WaterflowGoldenTests",
       dependencies: [
-        "WaterflowGolden", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo", "PNGCodec",
-        "WaterflowTestSupport",
+        "WaterflowGolden", "WaterflowGoldenReport", "WaterflowScene", "WaterflowView", "WaterflowRender", "Cairo",
+        "PNGCodec", "WaterflowTestSupport",
       ],
       exclude: ["Fixtures"]  // pixelmatch's fixtures, read from disk by the tests
     ),
@@ -180,7 +198,7 @@ let package = Package(
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowReviewTests",
-      dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowRender", "WaterflowTestSupport"]),
+      dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowGoldenReport", "WaterflowRender", "WaterflowTestSupport"]),
 
     // Fuzzing: what each harness does with an input, replayed over the corpora by the tests.
     .target(

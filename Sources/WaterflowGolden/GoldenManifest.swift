@@ -347,7 +347,7 @@ public struct GoldenManifest: Sendable {
       maskedCells: cells)]
   }
 
-  static func isValidName(_ name: String) -> Bool {
+  package static func isValidName(_ name: String) -> Bool {
     guard !name.isEmpty, !name.hasPrefix("/"), !name.hasSuffix("/") else {
       return false
     }

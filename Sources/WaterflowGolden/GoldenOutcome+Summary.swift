@@ -1,3 +1,4 @@
+internal import WaterflowJSON
 /// The one-line forms of an outcome that every output shares: the text line, JUnit's failure
 /// message, the GitHub annotation and the report's table all say the same thing.
 extension GoldenSequenceOutcome {
@@ -22,7 +23,7 @@ extension GoldenSequenceOutcome {
       var detail = "\(frames.count) frames"
       if let first = firstFailingFrame {
         detail +=
-          ", \(failingFrameCount) failing, first: frame \(first) at offset \(GoldenStore.format(offsets[first]))"
+          ", \(failingFrameCount) failing, first: frame \(first) at offset \(offsets[first].jsonText)"
       }
       if !extraGoldenFrames.isEmpty {
         detail += ", \(extraGoldenFrames.count) stale frame files (run golden prune)"

@@ -1,3 +1,4 @@
+internal import WaterflowJSON
 public import PNGCodec
 
 /// The result of checking one image against its golden: a mismatch is a result, not an error.
@@ -115,7 +116,7 @@ public struct GoldenSequenceOutcome: Sendable {
       text += line + "\n"
     }
     text +=
-      "Sequence '\(name)': \(failingFrameCount) of \(frames.count) frames fail; the first is frame \(first) at offset \(GoldenStore.format(offsets[first])).\n"
+      "Sequence '\(name)': \(failingFrameCount) of \(frames.count) frames fail; the first is frame \(first) at offset \(offsets[first].jsonText).\n"
     let body =
       frame.fontStackChanges.isEmpty
       ? frame.message

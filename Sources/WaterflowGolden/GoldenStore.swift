@@ -223,16 +223,16 @@ public struct GoldenStore: Sendable {
       )
     } else if result.isWithin(tolerance), textTolerance != nil {
       lines.append(
-        "Golden '\(name)' fails on what it shows: its pixels outside the texts match (\(result.mismatched) of \(result.total) differ, allowed \(GoldenStore.describe(tolerance))), but its facts do not."
+        "Golden '\(name)' fails on what it shows: its pixels outside the texts match (\(result.mismatched) of \(result.total) differ, allowed \(tolerance.phrase)), but its facts do not."
       )
     } else if result.isWithin(tolerance) {
       lines.append(
-        "Golden '\(name)' fails on what it shows, although its pixels are within the tolerance (\(result.mismatched) of \(result.total) pixels differ, allowed \(GoldenStore.describe(tolerance))): a tolerance excuses rasterisation, not a change of layout, content or reuse."
+        "Golden '\(name)' fails on what it shows, although its pixels are within the tolerance (\(result.mismatched) of \(result.total) pixels differ, allowed \(tolerance.phrase)): a tolerance excuses rasterisation, not a change of layout, content or reuse."
       )
     } else {
       let outside = textTolerance == nil ? "" : " outside the texts"
       lines.append(
-        "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ\(outside) (\(GoldenStore.percent(result.ratio))), allowed \(GoldenStore.describe(tolerance))."
+        "Golden '\(name)' does not match \(golden) (\(size)): \(result.mismatched) of \(result.total) pixels differ\(outside) (\(DiffTolerance.percent(result.ratio))), allowed \(tolerance.phrase)."
       )
     }
     if facts != nil {
@@ -446,28 +446,5 @@ public struct GoldenStore: Sendable {
     } catch {
       throw GoldenError(.file, "Cannot write '\(path)': \(error)")
     }
-  }
-
-  // MARK: - Formatting
-
-  /// "0.085%": three significant decimals of a ratio as a percentage.
-  static func percent(_ ratio: Double) -> String {
-    let value = (ratio * 100_000).rounded() / 1000
-    return "\(format(value))%"
-  }
-
-  /// A number without a trailing ".0".
-  static func format(_ d: Double) -> String { d.jsonText }
-
-  /// "0 pixels", "20 pixels", "0.1%", "20 pixels and 0.1%".
-  static func describe(_ tolerance: DiffTolerance) -> String {
-    var parts: [String] = []
-    if tolerance.maxMismatchedPixels != .max {
-      parts.append("\(tolerance.maxMismatchedPixels) pixels")
-    }
-    if tolerance.maxMismatchedRatio < 1 {
-      parts.append(percent(tolerance.maxMismatchedRatio))
-    }
-    return parts.isEmpty ? "any number" : parts.joined(separator: " and ")
   }
 }

@@ -1,5 +1,5 @@
 internal import Foundation
-public import WaterflowGolden
+public import WaterflowGoldenReport
 internal import Synchronization
 
 /// An HTTP request as the review site sees it, whatever server read it.

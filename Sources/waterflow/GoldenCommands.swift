@@ -4,6 +4,7 @@ import PNGCodec
 import FileTransactions
 import Foundation
 import WaterflowGolden
+import WaterflowGoldenReport
 import WaterflowRender
 import WaterflowScene
 
@@ -513,6 +514,7 @@ struct GoldenRunOptions: ParsableArguments {
           let outcome = try store.check(entry, renderer: renderer, fingerprint: fingerprint)
           let record = GoldenRecord(
             index: position[entry.name] ?? 0, outcome: outcome,
+            json: GoldenRunOptions.json(outcome).rendered(),
             digest: outcome.isFailure ? store.digest(of: entry.name) : ""
           ) { path in
             path.hasPrefix(artifactsRoot) ? String(path.dropFirst(artifactsRoot.count)) : path

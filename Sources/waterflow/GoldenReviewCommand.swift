@@ -3,6 +3,7 @@ import FileTransactions
 import Foundation
 import Synchronization
 import WaterflowGolden
+import WaterflowGoldenReport
 import WaterflowRender
 import WaterflowReview
 

@@ -3,6 +3,7 @@ import Foundation
 import PNGCodec
 import Testing
 import WaterflowGolden
+import WaterflowGoldenReport
 import WaterflowTestSupport
 
 /// The files a golden run leaves for CI and for git: JUnit from `expectGolden`, annotations,

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import WaterflowTestSupport
 import WaterflowGolden
+import WaterflowGoldenReport
 
 /// The HTML report is one self-contained page that a real browser renders.
 @Suite struct GoldenReportTests {}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterflowGolden
+import WaterflowGoldenReport
 import WaterflowRender
 
 /// The review's logic without a server: groups, accept, the 409 on goldens changed since the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterflowGolden
+import WaterflowGoldenReport
 import WaterflowRender
 import WaterflowReview
 import WaterflowTestSupport

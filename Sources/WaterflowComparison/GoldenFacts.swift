@@ -207,7 +207,7 @@ extension GoldenFacts {
   /// Reads a facts file; nil when there is none (a golden recorded before facts existed).
   ///
   /// - Throws: ``GoldenError`` (`.file`) naming the file and field when it is damaged.
-  static func read(from path: String) throws(GoldenError) -> [GoldenFacts]? {
+  package static func read(from path: String) throws(GoldenError) -> [GoldenFacts]? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     do throws(JSONInputError) {
       return try read(JSONDocument(contentsOf: path))

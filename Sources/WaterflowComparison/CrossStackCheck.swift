@@ -43,7 +43,7 @@ public struct CrossStackCheck: Hashable, Sendable {
     }
     let boxes = textBoxes == 1 ? "1 text box" : "\(textBoxes) text boxes"
     let elsewhere =
-      tolerance == .exact ? "exact" : "within \(GoldenStore.describe(tolerance))"
+      tolerance == .exact ? "exact" : "within \(tolerance.phrase)"
     return head + ": \(boxes) checked by content, pixels elsewhere \(elsewhere)"
   }
 

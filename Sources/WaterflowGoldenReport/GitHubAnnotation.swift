@@ -1,3 +1,4 @@
+public import WaterflowGolden
 /// A GitHub Actions workflow command that shows a failure on the pull request's diff.
 ///
 /// GitHub reads `::error file=PATH,title=TITLE::MESSAGE` from a step's output. Its escaping

@@ -1,3 +1,4 @@
+public import WaterflowGolden
 internal import Foundation
 internal import WaterflowJSON
 internal import WaterflowView
@@ -61,7 +62,7 @@ public struct GoldenReportEntry: Hashable, Sendable, Codable {
       var text = "\(o.frames.count) frames"
       if let first = o.firstFailingFrame {
         text +=
-          "; \(o.failingFrameCount) failing, the first is frame \(first) at offset \(GoldenStore.format(o.offsets[first]))"
+          "; \(o.failingFrameCount) failing, the first is frame \(first) at offset \(o.offsets[first].jsonText)"
       } else if let crossStack = o.crossStack {
         text += "; " + crossStack.summary
       }
@@ -86,12 +87,12 @@ public struct GoldenReportEntry: Hashable, Sendable, Codable {
     out += "<pre class=\"msg\">\(escapeHTML(o.message))</pre>\n"
     if o.isSequence {
       out +=
-        "<p class=\"seq\">First failing frame: <b>\(first)</b> (offset \(GoldenStore.format(o.offsets[first]))); failing frames: <b>\(o.failingFrameCount)</b> of \(o.frames.count). <span class=\"showing\"></span></p>\n"
+        "<p class=\"seq\">First failing frame: <b>\(first)</b> (offset \(o.offsets[first].jsonText)); failing frames: <b>\(o.failingFrameCount)</b> of \(o.frames.count). <span class=\"showing\"></span></p>\n"
       out += "<div class=\"timeline\">"
       for (k, frame) in o.frames.enumerated() {
         let css = frame.isFailure ? "bad" : (frame.didRecord ? "rec" : "ok")
         out +=
-          "<button class=\"\(css)\" data-f=\"\(k)\" title=\"\(escapeHTML(frame.diff?.description ?? frame.status.rawValue))\">\(k)<small>\(GoldenStore.format(o.offsets[k]))</small></button>"
+          "<button class=\"\(css)\" data-f=\"\(k)\" title=\"\(escapeHTML(frame.diff?.description ?? frame.status.rawValue))\">\(k)<small>\(o.offsets[k].jsonText)</small></button>"
       }
       out += "</div>\n"
     }

@@ -1,3 +1,4 @@
+public import WaterflowGolden
 internal import Cairo
 internal import SystemPackage
 internal import FileTransactions

@@ -3,7 +3,7 @@ public import PNGCodec
 /// The three-panel picture of a failure: expected | actual | diff, as resvg's test suite writes it.
 public enum DiffPanels {
   /// The gap between panels, in pixels, filled with mid grey.
-  static let gap = 4
+  package static let gap = 4
 
   /// Places the images side by side on a grey background, top-aligned.
   ///

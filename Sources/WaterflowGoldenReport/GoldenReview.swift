@@ -1,3 +1,4 @@
+public import WaterflowGolden
 internal import FileTransactions
 internal import Foundation
 internal import SystemPackage

@@ -1,5 +1,5 @@
-internal import Foundation
-internal import WaterflowJSON
+package import Foundation
+package import WaterflowJSON
 
 /// The golden folder's `fingerprint.json`: the font stack each golden was recorded with.
 ///
@@ -16,29 +16,34 @@ internal import WaterflowJSON
 /// ```
 /// So re-recording one golden changes one line, a file without `goldens` is read as before, and
 /// an older Waterflow reading a newer file sees the folder's stack (it skips unknown keys).
-struct GoldenFingerprints: Equatable {
+package struct GoldenFingerprints: Equatable {
   /// The folder's stack: of every golden without an entry.
-  var folder: FontStackFingerprint
+  package var folder: FontStackFingerprint
   /// Goldens recorded on another stack than the folder's, by name.
-  var goldens: [String: FontStackFingerprint] = [:]
+  package var goldens: [String: FontStackFingerprint] = [:]
+
+  package init(folder: FontStackFingerprint, goldens: [String: FontStackFingerprint] = [:]) {
+    self.folder = folder
+    self.goldens = goldens
+  }
 
   /// The stack a golden was recorded with.
-  func fingerprint(of name: String) -> FontStackFingerprint {
+  package func fingerprint(of name: String) -> FontStackFingerprint {
     goldens[name] ?? folder
   }
 
   /// Notes that `name` was recorded on `stack`: its own entry, or none when it is the folder's.
-  mutating func set(_ stack: FontStackFingerprint, for name: String) {
+  package mutating func set(_ stack: FontStackFingerprint, for name: String) {
     goldens[name] = stack == folder ? nil : stack
   }
 
   /// Serialises writers of the file in this process (goldens are recorded in parallel).
-  static let lock = NSLock()
+  package static let lock = NSLock()
 
   /// Reads the file; nil when it does not exist.
   ///
   /// - Throws: ``GoldenError`` (`.file`) naming the file and the field that is wrong.
-  static func read(from path: String) throws(GoldenError) -> GoldenFingerprints? {
+  package static func read(from path: String) throws(GoldenError) -> GoldenFingerprints? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     do throws(JSONInputError) {
       return try read(JSONDocument(contentsOf: path))
@@ -50,7 +55,7 @@ struct GoldenFingerprints: Equatable {
   /// Reads a fingerprint document: the folder's stack, and any goldens' own.
   ///
   /// - Throws: ``JSONInputError`` naming the field that is wrong.
-  static func read(_ document: JSONDocument) throws(JSONInputError) -> GoldenFingerprints {
+  package static func read(_ document: JSONDocument) throws(JSONInputError) -> GoldenFingerprints {
     try document.read { (r: inout JSONReader) throws(JSONInputError) in
       var goldens: [String: FontStackFingerprint] = [:]
       let folder = try FontStackFingerprint.read(&r) { (r: inout JSONReader) throws(JSONInputError) in
@@ -65,7 +70,7 @@ struct GoldenFingerprints: Equatable {
   }
 
   /// The error for a damaged fingerprint file, naming the file and the field.
-  static func invalid(_ error: JSONInputError, in path: String) -> GoldenError {
+  package static func invalid(_ error: JSONInputError, in path: String) -> GoldenError {
     GoldenError(
       .file,
       "The font-stack fingerprint '\(path)' is not valid (\(error.field.isEmpty ? "" : error.field + ": ")\(error.message)); delete it and re-record."
@@ -74,7 +79,7 @@ struct GoldenFingerprints: Equatable {
 
   /// The file's bytes: without entries, exactly ``FontStackFingerprint/fileContents``; entries
   /// go last, sorted by name, one line each.
-  var fileContents: [UInt8] {
+  package var fileContents: [UInt8] {
     let plain = folder.fileContents
     guard !goldens.isEmpty else { return plain }
     // Drop the closing "}\n" and continue the object.

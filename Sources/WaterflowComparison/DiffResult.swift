@@ -1,3 +1,4 @@
+internal import WaterflowJSON
 public import PNGCodec
 
 /// The outcome of `ImageDiff.compare`: counts, sizes and, if requested, the diff image.
@@ -124,5 +125,20 @@ public struct DiffTolerance: Hashable, Sendable {
   /// At most `fraction` (0 to 1) of the compared pixels differ.
   public static func ratio(_ fraction: Double) -> DiffTolerance {
     DiffTolerance(maxMismatchedRatio: fraction)
+  }
+}
+
+extension DiffTolerance {
+  /// "0 pixels", "20 pixels", "0.1%", "20 pixels and 0.1%", or "any number".
+  package var phrase: String {
+    var parts: [String] = []
+    if maxMismatchedPixels != .max { parts.append("\(maxMismatchedPixels) pixels") }
+    if maxMismatchedRatio < 1 { parts.append(DiffTolerance.percent(maxMismatchedRatio)) }
+    return parts.isEmpty ? "any number" : parts.joined(separator: " and ")
+  }
+
+  /// "0.085%": three significant decimals of a ratio as a percentage.
+  package static func percent(_ ratio: Double) -> String {
+    ((ratio * 100_000).rounded() / 1000).jsonText + "%"
   }
 }

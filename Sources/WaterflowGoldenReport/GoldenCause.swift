@@ -1,3 +1,4 @@
+public import WaterflowGolden
 internal import Foundation
 
 /// Why a golden failed, as a cause several goldens can share: every cell moved by the same
