@@ -6,11 +6,12 @@
 SHELL       := /bin/bash
 SWIFT       ?= swift
 DEMO_DIR    ?= .build/demo
-# Build: pkg-config and the -dev packages. Run: the fonts, ffmpeg (fonts-dejavu-extra: the oblique
-# face a font-stack test puts first). Tests: every program a test
-# starts (Tests/WaterflowTestSupport/ExternalProgram.swift lists them; a test checks this list).
+# Build: pkg-config and the -dev packages (libcurl's for the release binary's static Foundation:
+# FlyingFox, the review's server, imports FoundationNetworking). Run: the fonts, ffmpeg
+# (fonts-dejavu-extra: the oblique face a font-stack test puts first). Tests: every program a
+# test starts (Tests/WaterflowTestSupport/ExternalProgram.swift lists them; a test checks this list).
 APT_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libfreetype-dev libpng-dev libdeflate-dev \
-               libturbojpeg0-dev \
+               libturbojpeg0-dev libcurl4-openssl-dev \
                libwebp-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei fonts-noto-color-emoji \
                ffmpeg poppler-utils librsvg2-bin libxml2-utils pngcheck time chromium chromium-driver \
                python3 python3-pip
