@@ -41,6 +41,9 @@ let package = Package(
     // Hummingbird 2 (on SwiftNIO) takes 56 s. Behind the ReviewServer trait, so a package using
     // the libraries never fetches it.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // `make docs`: the DocC catalogs, built by `swift package generate-documentation`. No target
+    // uses it, so a package depending on Waterflow never fetches it (a test resolves one to check).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Engine: standard library only.

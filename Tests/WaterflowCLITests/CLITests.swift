@@ -663,6 +663,9 @@ extension CLITests {
     #expect(packages.contains("swift-argument-parser"), "\(packages)")
     #expect(!packages.contains("swift-snapshot-testing"), "\(packages)")
     #expect(!packages.contains("swift-syntax"), "\(packages)")
+    // `make docs`'s plugin is a dependency no target uses: consumers never fetch it.
+    #expect(!packages.contains("swift-docc-plugin"), "\(packages)")
+    #expect(!packages.contains("swift-docc-symbolkit"), "\(packages)")
   }
 
   @Test func theSnapshotTestingTrait_BringsTheStrategyItsDependency() throws {
