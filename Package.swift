@@ -181,6 +181,19 @@ let package = Package(
       ]
     ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),
+    // The Swift examples of the DocC catalogs, compiled (and most of them run); a test checks
+    // that every ```swift block of Sources/*/*.docc is a marked region of these files.
+    .testTarget(
+      name: "DocSnippetTests",
+      dependencies: [
+        "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowGolden", "PNGCodec", "WaterflowJSON",
+        "WaterflowSnapshotTesting", "WaterflowTestSupport",
+        .product(
+          name: "SnapshotTesting", package: "swift-snapshot-testing",
+          condition: .when(traits: ["SnapshotTesting"])),
+      ],
+      exclude: ["Consumer"]  // a package manifest the snapshot-testing article shows, evaluated by a test
+    ),
     .testTarget(
       name: "WaterflowReviewTests",
       dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowTestSupport"]),
