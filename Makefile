@@ -1,6 +1,7 @@
 # Two commands do everything on a fresh Debian machine with Swift 6.3:
 #   make demo   render the demos (the main job) and print where they are
 #   make test   build and run every test
+# and `make docs` builds the DocC catalogs into a static site.
 # Both install any missing Debian packages first.
 
 SHELL       := /bin/bash
@@ -24,7 +25,7 @@ PIP_INSTALL := $(if $(filter 0,$(shell id -u)),PIP_BREAK_SYSTEM_PACKAGES=1 pytho
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN          = .build/release/waterflow
 
-.PHONY: demo test setup build release clean
+.PHONY: demo test docs setup build release clean
 
 setup:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -58,6 +59,33 @@ TRAITS      ?= SnapshotTesting,ReviewServer
 test: setup
 	$(SWIFT) build --build-tests --traits $(TRAITS)
 	$(SWIFT) test --skip-build --traits $(TRAITS)
+
+# The DocC catalogs (Sources/MODULE/MODULE.docc), built by swift-docc-plugin into one static site
+# in DOCS_DIR: serve that folder (`python3 -m http.server -d .build/docs`) and open
+# /documentation/waterflowlayout. Set DOCS_BASE_PATH when the site is served below the root (for
+# GitHub Pages, the repository's name). Any DocC warning (a symbol link that does not resolve, a
+# parameter documented that does not exist) fails the build (--warnings-as-errors), as does a
+# warning of the plugin's own (a module with nothing to document), and a public symbol that a
+# landing page's Topics leave out (.ci/docs-topics). The plugin builds the modules first, so a
+# fresh build also shows the compiler's diagnostics, as `make test` does; SwiftPM's -pthread
+# warning (see README: Requirements) is filtered out as in `release`. WaterflowGolden and
+# WaterflowReview have no catalog yet.
+DOCS_DIR       ?= .build/docs
+DOCS_BASE_PATH ?=
+DOCS_MODULES    = WaterflowLayout WaterflowView WaterflowStyle WaterflowCells WaterflowScene \
+                  WaterflowRender WaterflowMotion WaterflowShots FileTransactions PNGCodec \
+                  WaterflowSnapshotTesting Cairo WaterflowJSON
+
+docs: setup
+	@set -o pipefail; mkdir -p .build; \
+	$(SWIFT) package --traits $(TRAITS) --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
+	  $(addprefix --target ,$(DOCS_MODULES)) --enable-experimental-combined-documentation \
+	  --transform-for-static-hosting $(if $(DOCS_BASE_PATH),--hosting-base-path $(DOCS_BASE_PATH)) \
+	  --warnings-as-errors --output-path $(DOCS_DIR) 2>&1 \
+	  | { grep -v "warning: prohibited flag(s): -pthread" || true; } | tee .build/docs.log
+	@if grep -q "^warning:" .build/docs.log; then echo "error: DocC or its plugin warned (above)"; exit 1; fi
+	@python3 .ci/docs-topics $(DOCS_DIR) $(DOCS_MODULES)
+	@echo "Documentation written to $(abspath $(DOCS_DIR)); serve it with: python3 -m http.server -d $(DOCS_DIR)"
 
 demo: release
 	@rm -rf $(DEMO_DIR) && mkdir -p $(DEMO_DIR)

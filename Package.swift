@@ -42,6 +42,9 @@ let package = Package(
     // Hummingbird 2 (on SwiftNIO) takes 56 s. Behind the ReviewServer trait, so a package using
     // the libraries never fetches it.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // `make docs`: the DocC catalogs, built by `swift package generate-documentation`. No target
+    // uses it, so a package depending on Waterflow never fetches it (a test resolves one to check).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Engine: standard library only.
@@ -196,6 +199,19 @@ let package = Package(
       ]
     ),
     .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),
+    // The Swift examples of the DocC catalogs, compiled (and most of them run); a test checks
+    // that every ```swift block of Sources/*/*.docc is a marked region of these files.
+    .testTarget(
+      name: "DocSnippetTests",
+      dependencies: [
+        "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowGolden", "PNGCodec", "WaterflowJSON",
+        "WaterflowSnapshotTesting", "WaterflowTestSupport",
+        .product(
+          name: "SnapshotTesting", package: "swift-snapshot-testing",
+          condition: .when(traits: ["SnapshotTesting"])),
+      ],
+      exclude: ["Consumer"]  // a package manifest the snapshot-testing article shows, evaluated by a test
+    ),
     .testTarget(
       name: "WaterflowReviewTests",
       dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowGoldenReport", "WaterflowRender", "WaterflowTestSupport"]),

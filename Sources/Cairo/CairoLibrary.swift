@@ -21,7 +21,7 @@ public struct LibraryVersions: Hashable, Sendable, CustomStringConvertible {
   public let freetype: String
   /// libpng's version, as used by ``ImageSurface/init(contentsOfPNGFile:)``.
   public let libpng: String
-  /// libdeflate's version, as used by ``PNGEncoder``.
+  /// libdeflate's version, as used by PNGCodec's `PNGEncoder`.
   public let libdeflate: String
   /// Pango's version: line breaking, bidi and font fallback.
   public let pango: String

@@ -45,7 +45,7 @@ extension ImageSurface {
 
   /// Encodes the surface as PNG with cairo's own writer (libpng and zlib).
   ///
-  /// Slower than ``pngData(compression:)``; kept to compare against it.
+  /// Slower than PNGCodec's `pngData(compression:)`; kept to compare against it.
   ///
   /// - Returns: The bytes of a PNG file.
   /// - Throws: A ``CairoError`` if cairo fails to write.

@@ -1,7 +1,7 @@
 internal import CCairo
 internal import Foundation
 
-/// The image formats ``ImageSurface/init(contentsOfImageFile:)`` reads.
+/// The image formats ``ImageSurface/init(contentsOfImageFile:covering:)`` reads.
 public enum ImageFileFormat: String, Sendable, CaseIterable {
   case png = "PNG"
   case jpeg = "JPEG"

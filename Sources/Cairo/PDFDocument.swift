@@ -4,7 +4,7 @@ internal import CCairo
 ///
 /// Cairo stamps PDFs with the current time unless told otherwise; this class fixes the creation
 /// and modification dates to ``fixedDate`` and the creator to "Waterflow", so the same drawing
-/// always gives the same bytes. Text drawn with ``Context/showText(_:)`` stays real text, with
+/// always gives the same bytes. Text drawn with ``Context/draw(_:x:y:)`` stays real text, with
 /// the font subset embedded.
 ///
 /// ```swift
@@ -31,10 +31,10 @@ public final class PDFDocument {
   ///   - width: The page width in points (1/72 inch).
   ///   - height: The page height in points.
   ///   - title: The document title stored in its metadata, if any.
-  /// - Throws: A ``CairoError`` if cairo cannot create the document.
   ///   - write: Where the bytes go as cairo writes them (a file being written), instead of
   ///     memory: a long document (a page per scroll frame) then never needs its whole size in
   ///     memory, and ``finish()`` returns no bytes.
+  /// - Throws: A ``CairoError`` if cairo cannot create the document.
   public init(
     width: Double, height: Double, title: String? = nil,
     streamingTo write: ((UnsafeRawBufferPointer) -> Void)? = nil

@@ -8,7 +8,7 @@ internal import Foundation
 /// them in order of appearance, so the output depends only on the drawing.
 ///
 /// Sizes are in pixels (the document's width and height are written with `px` units). Text
-/// drawn with ``Context/showText(_:)`` becomes glyph outlines, as cairo's SVG backend does.
+/// drawn with ``Context/draw(_:x:y:)`` becomes glyph outlines, as cairo's SVG backend does.
 ///
 /// ```swift
 /// let document = try SVGDocument(width: 390, height: 844)

@@ -136,7 +136,9 @@ public enum ChildProcesses {
   /// Starts `process` unless interrupted; an interruption then kills it before it removes
   /// temporaries, so it cannot recreate one.
   ///
-  /// - Parameter output: The output the process writes, for the error when interrupted.
+  /// - Parameters:
+  ///   - process: The process to start (ffmpeg writing a video's temporary file).
+  ///   - output: The output the process writes, for the error when interrupted.
   public static func start(_ process: Process, writing output: String) throws {
     var startError: (any Error)?
     try Ledger.shared.start(output) { () -> Int32? in

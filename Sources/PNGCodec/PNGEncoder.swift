@@ -87,7 +87,7 @@ public struct PNGCompression: Hashable, Sendable {
 
 /// A PNG encoder that keeps its compressor and buffers between images.
 ///
-/// Use one encoder for a sequence of frames to avoid reallocating; ``ImageSurface/pngData(compression:)``
+/// Use one encoder for a sequence of frames to avoid reallocating; `ImageSurface.pngData(compression:)`
 /// and ``RGBAImage/pngData(compression:)`` borrow one from a shared pool. An encoder is not
 /// thread-safe: use one per thread.
 ///

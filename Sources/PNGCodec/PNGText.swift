@@ -1,4 +1,4 @@
-package import Cairo
+internal import Cairo
 
 // A PNG may carry text in iTXt chunks (UTF-8), which every decoder skips. Waterflow stores a golden's
 // facts in one, so a snapshot reference that is a single PNG file (swift-snapshot-testing keeps

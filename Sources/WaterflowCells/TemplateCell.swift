@@ -4,7 +4,7 @@ public import WaterflowView
 /// bound to it, as a UIKit cell carries its class's layout and the model it was configured with.
 ///
 /// The data source sets both on every request, so a reused cell shows its new item's data; the
-/// cell's own colour (``WaterflowCell/backgroundColor``) still survives reuse and shows where the
+/// cell's own colour (`WaterflowCell.backgroundColor`) still survives reuse and shows where the
 /// template gives no background.
 open class TemplateCell: WaterflowCell {
   /// The template of the cell's reuse identifier, or nil for Waterflow's own look.

@@ -43,7 +43,7 @@ public struct LayoutFrames: Hashable, Sendable {
   public var sections: [Section]
   /// Whether item 0 is at the far end of the scroll axis (the right of a right-to-left
   /// horizontal flow, the bottom of a layout that grows upward): scroll offsets then count from
-  /// that end, so offset 0 shows the start of the list (see ``WaterflowView/offset``).
+  /// that end, so offset 0 shows the start of the list (see `WaterflowView.offset`).
   public var startsAtEnd: Bool
 
   /// Creates a set of frames; every frame must have a finite origin and a non-negative size.
@@ -66,7 +66,7 @@ public struct LayoutFrames: Hashable, Sendable {
 /// A layout of your own, in place of the built-in shortest-column one: any code that turns an
 /// item count and a viewport into frames, such as a port of an app's `UICollectionViewLayout`.
 ///
-/// Set it as a view's ``WaterflowView/customLayout``; reuse, selection and scrolling then work
+/// Set it as a view's `WaterflowView.customLayout`; reuse, selection and scrolling then work
 /// on its frames exactly as on computed ones. A layout file is one such layout.
 public protocol CustomWaterflowLayout {
   /// The frames of `count` items for a viewport, asked on every reload and size change.

@@ -2,7 +2,7 @@
 ///
 /// The defaults reproduce the reference control (`HMWaterflowView` and friends): one section,
 /// three columns, every margin 10, vertical flow, shortest-column placement, left to right and
-/// no pixel snapping. Compute frames with ``snapshot(viewport:itemCounts:metrics:)``.
+/// no pixel snapping. Compute frames with ``snapshot(viewport:orientation:itemCounts:metrics:)``.
 ///
 /// ```swift
 /// let layout = WaterflowLayout()

@@ -1,5 +1,5 @@
-package import Cairo
-public import PNGCodec
+internal import Cairo
+internal import PNGCodec
 import Foundation
 import WaterflowRender
 

@@ -57,7 +57,10 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
   /// Scrolls, flings, pauses, jumps and rotations play as on a scene; `loadMore` and `refresh`
   /// are skipped with a note, since only your data source can add items.
   ///
-  /// - Parameter owner: An object to keep alive while playing, such as the view's data source.
+  /// - Parameters:
+  ///   - view: The view to scroll, at offset 0.
+  ///   - owner: An object to keep alive while playing, such as the view's data source.
+  ///   - script: The segments to play.
   public init(view: WaterflowView, owner: AnyObject? = nil, script: ScrollScript) {
     sceneController = nil
     self.view = view

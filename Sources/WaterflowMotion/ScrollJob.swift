@@ -209,10 +209,14 @@ public struct ScrollJob: Sendable {
   ///   script: .scroll(from: 0, to: 1200, frames: 60), output: ScrollOutput(path: "feed.gif"))
   /// ```
   ///
-  /// - Parameter makeView: Makes the view, fresh and at offset 0, with an object to keep alive
-  ///   while it plays (its data source: the view holds it weakly). A job plays the script twice,
-  ///   once to count frames and size the canvas and once to draw, so the view must come out the
-  ///   same each time: seeded colours, no clock.
+  /// - Parameters:
+  ///   - makeView: Makes the view, fresh and at offset 0, with an object to keep alive
+  ///     while it plays (its data source: the view holds it weakly). A job plays the script twice,
+  ///     once to count frames and size the canvas and once to draw, so the view must come out the
+  ///     same each time: seeded colours, no clock.
+  ///   - script: The scrolls, pauses, flings and events to play.
+  ///   - output: Where the frames go, and in which format.
+  ///   - options: How each frame is drawn.
   public init(
     view makeView: @escaping @Sendable () -> (view: WaterflowView, owner: AnyObject?),
     script: ScrollScript, output: ScrollOutput, options: RenderOptions = RenderOptions(scale: 2)
@@ -249,7 +253,7 @@ public struct ScrollJob: Sendable {
   /// earlier output is left as it was. A trace, contact sheet or plot inside the folder is
   /// written with the frames; other files in an earlier output are kept.
   ///
-  /// - Throws: ``FileWriteError`` for outputs that cannot be written (a directory that does not
+  /// - Throws: `FileWriteError` for outputs that cannot be written (a directory that does not
   ///   exist, a folder of other files, an interruption), ``VideoEncoderError`` when ffmpeg is
   ///   missing or fails, ``ScrollJobError`` for a corrupt image, or a renderer error.
   public func run() throws -> ScrollSummary {

@@ -122,8 +122,8 @@ extension ScrollScript {
   ///
   /// - Parameters:
   ///   - path: The JSON file.
-  ///   - fps: The frame rate when the file names none.
-  ///   - from: The first offset when the file names none.
+  ///   - defaultFPS: The frame rate when the file names none.
+  ///   - defaultFrom: The first offset when the file names none.
   /// - Throws: ``ScrollScriptError`` naming the file and the field at fault.
   public init(
     contentsOf path: String, fps defaultFPS: Double = 30,

@@ -35,7 +35,12 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
   /// The player of the script: one layout pass per frame.
   public let player: ScriptPlayer
 
-  /// - Parameter overscroll: Plays scrolls past the content's ends as given; by default they
+  /// Plays a script on a scene.
+  ///
+  /// - Parameters:
+  ///   - scene: The scene to scroll.
+  ///   - script: The segments to play.
+  ///   - overscroll: Plays scrolls past the content's ends as given; by default they
   ///   stop at the ends, with a note, as a finger's scroll would.
   public init(scene: Scene, script: ScrollScript, overscroll: Bool = false) {
     player = ScriptPlayer(scene: scene, script: script)

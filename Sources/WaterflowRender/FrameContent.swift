@@ -110,7 +110,7 @@ public struct FrameContent: Hashable, Sendable {
       : Size(width: viewport.width, height: viewport.height + grow)
   }
 
-  /// The scroll position along the scroll axis, from where item 0 is (``WaterflowView/offset``).
+  /// The scroll position along the scroll axis, from where item 0 is (`WaterflowView.offset`).
   public var offset: Double
   /// ``contentOffset`` along the scroll axis: where the viewport starts in content coordinates.
   public var contentStart: Double { isHorizontal ? contentOffset.x : contentOffset.y }

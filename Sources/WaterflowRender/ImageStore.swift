@@ -1,5 +1,5 @@
-package import Cairo
-public import PNGCodec
+internal import Cairo
+internal import PNGCodec
 import WaterflowView
 
 /// Loads the cells' images once each, remembering which could not be loaded.

@@ -1,5 +1,5 @@
-package import Cairo
-public import PNGCodec
+internal import Cairo
+internal import PNGCodec
 import WaterflowView
 
 /// The sizes of an overview: the whole content shrunk to fit, under a legend.

@@ -1,4 +1,4 @@
-package import Cairo
+internal import Cairo
 import WaterflowCells
 import WaterflowView
 

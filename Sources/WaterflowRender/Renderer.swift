@@ -13,7 +13,7 @@ public struct RenderOptions: Hashable, Sendable {
   /// Marks, on each cell, whether this layout pass created it (green) or took it from the reuse
   /// pool (orange): the overlay of scroll animations.
   public var reuseMarks: LayoutPass?
-  /// Colours, corners, labels, price bars and titles; ``Style/standard`` is today's look.
+  /// Colours, corners, labels, price bars and titles; `Style.standard` is today's look.
   public var style: Style
 
   public init(
@@ -40,7 +40,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   }
 }
 
-/// Draws what a ``WaterflowView`` displays, the way the phone would show it, with Cairo.
+/// Draws what a `WaterflowView` displays, the way the phone would show it, with Cairo.
 ///
 /// The renderer is a function of the view (its displayed cells, frames, offset, and the texts
 /// of its header, footer and empty views) and the target; it keeps no state but its font and
@@ -90,7 +90,7 @@ public final class Renderer {
   /// The fonts tried after the given one, for the characters it lacks: DejaVu Sans, then a CJK
   /// font (WenQuanYi Micro Hei, from Debian's fonts-wqy-microhei), then a colour emoji font
   /// (Noto Color Emoji, from fonts-noto-color-emoji). DejaVu Sans Bold comes along as a face of
-  /// DejaVu Sans (``FontStack/defaultFacePaths``), for bold text, not as a fallback.
+  /// DejaVu Sans (`FontStack.defaultFacePaths`), for bold text, not as a fallback.
   public static var fallbackFontPaths: [String] { FontStack.defaultPaths }
 
   /// Creates a renderer whose text tries a font file first (DejaVu Sans by default), then

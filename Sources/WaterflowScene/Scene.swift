@@ -41,7 +41,7 @@ public struct Scene: Sendable {
   public var sections: [ItemList]
   /// The frames of a layout file, drawn as given instead of computed by `layout`; nil for a scene.
   public var givenFrames: LayoutFrames? = nil
-  /// How the scene is drawn: its `style` object resolved (``Style/standard`` when it has none).
+  /// How the scene is drawn: its `style` object resolved (`Style.standard` when it has none).
   public var style: Style = .standard
   /// The cell templates, by reuse identifier: items whose identifier has one are drawn from it.
   public var cells: [String: CellTemplate] = [:]

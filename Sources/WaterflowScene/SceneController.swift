@@ -1,4 +1,4 @@
-/// Drives a ``WaterflowView`` from a ``Scene``: the data source and delegate of the reference demo.
+/// Drives a `WaterflowView` from a ``Scene``: the data source and delegate of the reference demo.
 ///
 /// Like the demo, it gives each cell a random colour only when it creates the cell, so a recycled
 /// cell keeps its colour at a new index. Colours come from the scene's seed: the n-th cell created
@@ -116,7 +116,7 @@ public final class SceneController: WaterflowViewDataSource,
   // MARK: - Data changes
 
   /// Whether items can be added: to a scene, or to a layout file whose frames can continue
-  /// (one section, growing downward or rightward; see ``LayoutFrames/appending(_:)``).
+  /// (one section, growing downward or rightward; see `LayoutFrames.appending(_:)`).
   public var canChangeItems: Bool { scene.givenFrames?.canContinue ?? true }
 
   /// Appends `count` items to the last section ("load more"), continuing its sequence; a

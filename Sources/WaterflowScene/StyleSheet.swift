@@ -4,7 +4,7 @@ public import WaterflowStyle
 /// A `style` object as read: the preset it asks for and the keys it sets, kept apart so that a
 /// `--style` file can be laid over a scene's own style whichever of them says `"dark"`.
 public struct StyleSheet: Sendable {
-  /// `"dark"`: true starts from ``Style/dark``, false from ``Style/standard``; nil leaves it to
+  /// `"dark"`: true starts from `Style.dark`, false from `Style.standard`; nil leaves it to
   /// the sheet below.
   public var dark: Bool?
   /// The keys given, in order, each as a change to a style.

@@ -75,7 +75,7 @@ public struct ShotFile: Sendable {
 
   /// Reads and checks a shot file.
   ///
-  /// - Throws: ``SceneError`` naming the file and the field at fault.
+  /// - Throws: `SceneError` naming the file and the field at fault.
   public init(contentsOf path: String) throws(SceneError) {
     do {
       self = try JSONDocument(contentsOf: path).read { (r: inout JSONReader) throws(JSONInputError) in

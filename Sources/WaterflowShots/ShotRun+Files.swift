@@ -13,7 +13,7 @@ extension ShotRun {
 
   /// Reads a folder's `shots.json`.
   ///
-  /// - Throws: ``JSONInputError`` naming the file and the field.
+  /// - Throws: `JSONInputError` naming the file and the field.
   public init(contentsOf path: String) throws(JSONInputError) {
     self = try JSONDocument(contentsOf: path).read { (r: inout JSONReader) throws(JSONInputError) in
       var run = ShotRun(shotFile: "", shard: "1/1", total: 0, entries: [], rightToLeftLocales: [])

@@ -305,7 +305,7 @@ public final class WaterflowView {
   /// The indices whose frames overlap the viewport itself, without the pre-load buffer: the
   /// cells a user sees (the strict test on both edges).
   ///
-  /// - Complexity: O(log n + k) for k results, as ``LayoutSnapshot/indices(from:to:)``.
+  /// - Complexity: O(log n + k) for k results, as `LayoutSnapshot.indices(from:to:)`.
   public var indicesOnScreen: [Int] {
     guard let snapshot else { return [] }
     let length = effectiveFlow == .vertical ? bounds.height : bounds.width

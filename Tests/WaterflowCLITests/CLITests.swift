@@ -664,6 +664,9 @@ extension CLITests {
     #expect(!packages.contains("swift-snapshot-testing"), "\(packages)")
     #expect(!packages.contains("swift-syntax"), "\(packages)")
     #expect(!packages.contains("FlyingFox"), "\(packages)")
+    // `make docs`'s plugin is a dependency no target uses: consumers never fetch it.
+    #expect(!packages.contains("swift-docc-plugin"), "\(packages)")
+    #expect(!packages.contains("swift-docc-symbolkit"), "\(packages)")
   }
 
   @Test func theReviewServerTrait_BringsFlyingFox() throws {
