@@ -67,5 +67,13 @@ final class FeedSource: WaterflowViewDataSource {
     let png = try Renderer().render(view, as: .png)  // the same picture, as PNG bytes
     // doc: custom-layout end
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    // Banners span both columns; the items between them alternate columns by height.
+    let frames = try #require(view.snapshot).frames
+    #expect(frames[10].width == 355 && frames[10].minY > frames[9].minY)
+    #expect(frames[1].minX == 10 && frames[2].minX == 191.5)
+    // Scrolled in 50-pt steps to 600, the view recycled cells on the way: it created no more
+    // cells than it ever displayed at once, far fewer than the items it passed.
+    #expect(view.createdCellCount == view.displayedCells.count + view.reusePool.count)
+    #expect(view.createdCellCount < 16, "\(view.createdCellCount) cells created")
   }
 }

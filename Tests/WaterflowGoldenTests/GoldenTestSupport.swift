@@ -37,24 +37,6 @@ enum GoldenTestSupport {
     FontStackFingerprint(renderer: renderer)
   }
 
-  /// Checks that README.md shows each `// README: NAME begin` … `end` region of a test file as
-  /// it is there (dedented), so the README's Swift examples are code that compiles and runs.
-  static func expectREADMEShows(_ regions: [String], of file: String) throws {
-    let source = try String(contentsOfFile: file, encoding: .utf8)
-    let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
-    for region in regions {
-      let begin = try #require(source.range(of: "// README: \(region) begin\n"))
-      let end = try #require(source.range(of: "// README: \(region) end"))
-      let lines = source[begin.upperBound..<end.lowerBound].split(
-        separator: "\n", omittingEmptySubsequences: false
-      ).dropLast()
-      let indent = lines.first { !$0.isEmpty }?.prefix { $0 == " " }.count ?? 0
-      let text = lines.map { $0.dropFirst(min(indent, $0.prefix { $0 == " " }.count)) }
-        .joined(separator: "\n")
-      #expect(readme.contains(text), "README.md does not show the \(region) region of \(file) as it is")
-    }
-  }
-
   static func files(in directory: String) -> [String] {
     (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]
       ?? []).sorted()
