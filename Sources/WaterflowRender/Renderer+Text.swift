@@ -30,12 +30,20 @@ struct TextLayoutKey: Hashable {
 }
 
 extension Renderer {
+  /// How many laid-out texts the renderer keeps: its own and its templates'.
+  package var keptTextLayoutCount: Int { textLayouts.count + cellTextLayouts.count }
+
   /// Lays out text for a box's width with the renderer's fonts.
   ///
   /// Layouts are kept: a scroll's frames draw the same badges and prices again and again, and
   /// laying one out costs about 40 µs, a third of a frame's drawing.
   func layout(_ text: String, width: Double?, _ placement: TextPlacement) -> TextLayout {
     let key = TextLayoutKey(text: text, width: width, placement: placement)
+    guard keepsTextLayouts else {
+      return TextLayout(
+        text, fonts: fonts, size: placement.size, width: width, maxLines: placement.maxLines,
+        lineHeight: placement.lineHeight, alignment: placement.alignment)
+    }
     if let laidOut = textLayouts[key] { return laidOut }
     // A bound, not an LRU: a long scroll of distinct texts starts over instead of growing.
     if textLayouts.count >= 2048 { textLayouts.removeAll(keepingCapacity: true) }
@@ -50,6 +58,7 @@ extension Renderer {
   /// a reused cell draws its unchanged texts from here in the next frame.
   func cellTextLayout(_ text: String, style: CellTextStyle, width: Double?) -> TextLayout {
     let key = CellTextKey(text: text, style: style, width: width)
+    guard keepsTextLayouts else { return style.layout(text, fonts: fonts, width: width) }
     if let laidOut = cellTextLayouts[key] { return laidOut }
     if cellTextLayouts.count >= 2048 { cellTextLayouts.removeAll(keepingCapacity: true) }
     let laidOut = style.layout(text, fonts: fonts, width: width)

@@ -76,6 +76,9 @@ public final class Renderer {
   }
   /// The cells' images.
   public let images: ImageStore
+  /// Whether laid-out texts are kept for drawing them again (the default). Turning it off lays
+  /// out every text each time it is drawn: the same pixels, only slower, which the tests check.
+  public var keepsTextLayouts = true
   /// Texts laid out so far, for drawing them again.
   var textLayouts: [TextLayoutKey: TextLayout] = [:]
   /// Template texts laid out so far, for drawing them again.
