@@ -105,14 +105,21 @@ private struct SiteHandler: HTTPHandler {
     let body = Array(try await request.bodyData)
     let asked = ReviewRequest(
       method: request.method.rawValue, path: request.path, query: query, headers: headers, body: body)
-    // Accepting renders and writes files: off the server's own tasks.
+    // Accepting renders and writes files: off the server's own tasks, on queues of the site's
+    // own. Not the global queue, whose few threads other work may hold: a page would wait.
+    let queue = asked.method.uppercased() == "POST" ? Self.writes : Self.reads
     let answer = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: site.respond(to: asked)) }
+      queue.async { continuation.resume(returning: site.respond(to: asked)) }
     }
     var out = HTTPHeaders()
     for (name, value) in answer.headers { out.addValue(value, for: HTTPHeader(name)) }
     return HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)), headers: out, body: Data(answer.body))
   }
+
+  /// Serial queues get a thread of their own: reads (the page, its list and images) are not held
+  /// up behind an accept, which the review serialises anyway.
+  static let reads = DispatchQueue(label: "waterflow.review.reads")
+  static let writes = DispatchQueue(label: "waterflow.review.writes")
 
   static func phrase(_ status: Int) -> String {
     switch status {

@@ -175,19 +175,49 @@ import WaterflowTestSupport
 
   /// The walk: selenium with Debian's chromedriver, every wait on what the page shows.
   static let walk = #"""
-    import sys
+    import os, socket, subprocess, sys, tempfile, time
     from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
+    # Every address is 127.0.0.1, never "localhost": a minimal Debian root has no /etc/hosts, and
+    # selenium's own chromedriver service waits on "localhost". So Chromium and chromedriver are
+    # started here, on loopback ports of their own choosing, and chromedriver attaches.
     address, chromium, chromedriver, screenshot = sys.argv[1:5]
+
+    def until_true(check, what, seconds=60):
+        deadline = time.monotonic() + seconds
+        while not check():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"gave up waiting for {what}")
+            time.sleep(0.05)
+
+    def free_port():
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    def listening(port):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    profile = tempfile.mkdtemp()
+    browser = subprocess.Popen([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,900",
+                                "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", f"--user-data-dir={profile}",
+                                "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    active = os.path.join(profile, "DevToolsActivePort")
+    until_true(lambda: os.path.exists(active) and open(active).read().strip(), "Chromium's DevTools port")
+    devtools = int(open(active).read().split()[0])
+    port = free_port()
+    driver_process = subprocess.Popen([chromedriver, f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    until_true(lambda: listening(port), "chromedriver")
     options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,900"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    options.debugger_address = f"127.0.0.1:{devtools}"
+    driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options)
     wait = WebDriverWait(driver, 30)
 
     def text(css):
@@ -232,6 +262,11 @@ import WaterflowTestSupport
         driver.save_screenshot(screenshot)
     finally:
         driver.quit()
+        # chromedriver ignores SIGTERM.
+        driver_process.kill()
+        browser.terminate()
+        browser.wait(30)
+        driver_process.wait(30)
     """#
 }
 
