@@ -27,6 +27,8 @@ struct BenchCommand: ParsableCommand {
   var templateItems = 100_000
   @Flag(help: "Only measure template cells: self-sizing layout and one screen of them.")
   var templatesOnly = false
+  @Flag(help: "Only measure where a scroll frame's time goes: layout, text, images, raster, encode (the notes feed at scale 2).")
+  var phasesOnly = false
   @Option(
     help: ArgumentHelp(
       "Only measure taking this shot file's set, on one job and on every core (default set: Assets/Shots/shots.json, 24 shots).",
@@ -57,6 +59,10 @@ struct BenchCommand: ParsableCommand {
     }
     if templatesOnly {
       try report(templateFigures())
+      return
+    }
+    if phasesOnly {
+      try report(phaseFigures())
       return
     }
     if let shots {
@@ -215,6 +221,7 @@ struct BenchCommand: ParsableCommand {
     if sink == 42 { warn("") }  // keeps the optimiser from dropping the queries
     results += try inputFigures()
     results += try renderFigures()
+    results += try phaseFigures()
     results += try templateFigures()
     report(results)
   }
