@@ -302,12 +302,13 @@ struct GoldenCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "golden",
     abstract:
-      "Check, record and prune the golden images listed in Golden/manifest.json.",
+      "Check, record, review and prune the golden images listed in Golden/manifest.json.",
     discussion: """
       Record modes (--record or WATERFLOW_RECORD): never, missing, failed, all. With CI=true \
       nothing is ever recorded. Failures write NAME.expected.png, NAME.actual.png and a \
-      three-panel NAME.diff.png to the artifacts folder. Exit status: 0 all pass, 1 a golden \
-      fails or is missing, 2 for errors (bad manifest, unreadable scene, unwritable file).
+      three-panel NAME.diff.png to the artifacts folder; `golden review` shows them in the browser, \
+      grouped by cause, to accept. Exit status: 0 all pass, 1 a golden fails or is missing, 2 for \
+      errors (bad manifest, unreadable scene, unwritable file).
       """,
     subcommands: [
       GoldenCheckCommand.self, GoldenRecordCommand.self,
