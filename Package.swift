@@ -205,7 +205,7 @@ let package = Package(
       name: "DocSnippetTests",
       dependencies: [
         "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowComparison", "WaterflowGolden",
-        "WaterflowGoldenReport", "PNGCodec", "WaterflowJSON",
+        "WaterflowGoldenReport", "WaterflowReview", "PNGCodec", "WaterflowJSON",
         "WaterflowSnapshotTesting", "WaterflowTestSupport",
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",
