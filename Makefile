@@ -68,13 +68,14 @@ test: setup
 # warning of the plugin's own (a module with nothing to document), and a public symbol that a
 # landing page's Topics leave out (.ci/docs-topics). The plugin builds the modules first, so a
 # fresh build also shows the compiler's diagnostics, as `make test` does; SwiftPM's -pthread
-# warning (see README: Requirements) is filtered out as in `release`. WaterflowGolden and
-# WaterflowReview have no catalog yet.
+# warning (see README: Requirements) is filtered out as in `release`. The review server's file is
+# behind the ReviewServer trait, which TRAITS enables here too, so its docs are the real server's.
 DOCS_DIR       ?= .build/docs
 DOCS_BASE_PATH ?=
 DOCS_MODULES    = WaterflowLayout WaterflowView WaterflowStyle WaterflowCells WaterflowScene \
                   WaterflowRender WaterflowMotion WaterflowShots FileTransactions PNGCodec \
-                  WaterflowSnapshotTesting Cairo WaterflowJSON
+                  WaterflowSnapshotTesting Cairo WaterflowJSON \
+                  WaterflowComparison WaterflowGolden WaterflowGoldenReport WaterflowReview
 
 docs: setup
 	@set -o pipefail; mkdir -p .build; \

@@ -204,7 +204,8 @@ let package = Package(
     .testTarget(
       name: "DocSnippetTests",
       dependencies: [
-        "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowGolden", "PNGCodec", "WaterflowJSON",
+        "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowComparison", "WaterflowGolden",
+        "WaterflowGoldenReport", "WaterflowReview", "PNGCodec", "WaterflowJSON",
         "WaterflowSnapshotTesting", "WaterflowTestSupport",
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",

@@ -1,7 +1,7 @@
 package import Cairo
 internal import SystemPackage
 public import WaterflowRender
-public import PNGCodec
+internal import PNGCodec
 internal import Foundation
 internal import WaterflowJSON
 
@@ -29,7 +29,7 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   public var freetype: String
   /// The font file's name.
   public var font: String
-  /// ``Font/fileHash`` of the font file.
+  /// `Font.fileHash` of the font file.
   public var fontHash: String
   /// Pango's version (line breaking, bidi, font fallback).
   public var pango = ""
@@ -38,7 +38,7 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   /// Fontconfig's version (which font of the chain covers a character).
   public var fontconfig = ""
   /// Every font file of the configuration, as "NAME HASH" joined by ", ": the chain in the order
-  /// tried, then the other faces of its families (``FontStack/faces``).
+  /// tried, then the other faces of its families (`FontStack.faces`).
   public var fonts = ""
 
   /// The name of the file in the golden folder.

@@ -1,4 +1,4 @@
-public import PNGCodec
+package import PNGCodec
 
 /// One picture compared with its golden: the pixels, what the facts say changed, and on another
 /// font stack how its text was checked. Golden folders and the snapshot strategy both decide

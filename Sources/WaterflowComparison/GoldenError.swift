@@ -1,6 +1,6 @@
 /// A golden check that did not pass, or could not run; the description is the whole message.
 ///
-/// Thrown by ``expectGolden(of:at:step:named:options:overview:configuration:goldenDirectory:filePath:)``
+/// Thrown by `expectGolden(of:at:step:named:…)` (WaterflowGolden)
 /// and friends, so that a test fails in both Swift Testing and XCTest. The message names the
 /// golden file, the sizes and counts, the artifacts and the command that re-records.
 public struct GoldenError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import WaterflowView
+internal import WaterflowView
 public import WaterflowRender
 
 /// Compares the texts a golden was recorded with to the ones drawn now, by string and box: how

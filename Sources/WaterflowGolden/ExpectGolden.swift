@@ -32,10 +32,14 @@ public import WaterflowScene
 ///   - name: The golden's name, a relative path without `.png`.
 ///   - options: Render options; goldens default to scale 1 to stay small.
 ///   - overview: Draw the whole-content overview instead.
+///   - tolerance: This golden's tolerance, instead of the configuration's.
+///   - masks: Rectangles of pixels left out of the comparison.
+///   - maskedCells: Cells, by index, left out of the comparison (content that changes on purpose).
+///   - fontPath: A font file to draw with instead of the default fonts.
 ///   - configuration: Tolerance, diff options and record mode; nil reads the environment.
 ///   - goldenDirectory: The golden folder; nil finds `Golden/` from `filePath`.
 ///   - filePath: The calling file, for finding the package.
-/// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+/// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
 public func expectGolden(
   of scene: Scene, at offset: Double = 0, step: Double = 0, named name: String,
   options: RenderOptions = RenderOptions(scale: 1), overview: Bool = false,
@@ -57,7 +61,7 @@ public func expectGolden(
 /// Renders any view at an offset and compares it with its golden; throws when they differ.
 ///
 /// The view is yours: your data source, your delegate, and your own layout code through
-/// ``WaterflowView/customLayout`` if you like; no scene or JSON is involved. It is laid out and
+/// `WaterflowView.customLayout` if you like; no scene or JSON is involved. It is laid out and
 /// scrolled from where it is, so a fresh view at offset 0 gives the same picture in every run.
 ///
 /// ```swift
@@ -67,7 +71,7 @@ public func expectGolden(
 /// try expectGolden(of: view, at: 600, step: 50, named: "banner/scrolled")
 /// ```
 ///
-/// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+/// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
 public func expectGolden(
   of view: WaterflowView, at offset: Double = 0, step: Double = 0, named name: String,
   options: RenderOptions = RenderOptions(scale: 1), overview: Bool = false,
@@ -86,9 +90,9 @@ public func expectGolden(
 }
 
 /// Compares an image with its golden; throws when they differ. See
-/// ``expectGolden(of:at:step:named:options:overview:configuration:goldenDirectory:filePath:)``.
+/// ``expectGolden(of:at:step:named:options:overview:tolerance:masks:maskedCells:fontPath:configuration:goldenDirectory:filePath:)-(Scene,_,_,_,_,_,_,_,_,_,_,_,_)``.
 ///
-/// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file error.
+/// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file error.
 public func expectGolden(
   of image: RGBAImage, named name: String,
   tolerance: DiffTolerance? = nil, masks: [PixelRect] = [],
@@ -104,7 +108,7 @@ public func expectGolden(
 /// Renders every frame of a scroll from `from` to `to` in steps of `step` and compares each with
 /// its golden `name.kk`; throws naming the first failing frame and the number of failing frames.
 ///
-/// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+/// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
 public func expectGoldenSequence(
   of scene: Scene, from: Double, to: Double, step: Double, named name: String,
   options: RenderOptions = RenderOptions(scale: 1),
@@ -123,7 +127,7 @@ public func expectGoldenSequence(
 /// Renders every frame of a scroll of any view from `from` to `to` in steps of `step` and compares
 /// each with its golden `name.kk`; see `expectGolden(of:at:…)` for views.
 ///
-/// - Throws: ``GoldenError``: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+/// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
 public func expectGoldenSequence(
   of view: WaterflowView, from: Double, to: Double, step: Double, named name: String,
   options: RenderOptions = RenderOptions(scale: 1),

@@ -26,7 +26,7 @@ public import WaterflowShots
 /// entry then owns one golden per shot, `NAME/LOCALE/APPEARANCE/DEVICE/SCENE`, and takes only
 /// the comparison keys. `unmanaged` lists folders of goldens owned by Swift tests, which prune leaves alone.
 /// `"perStack": true` keeps the goldens in one folder per font stack, `stacks/<stack>/` (see
-/// ``FontStackFingerprint/folderName``), each compared pixel for pixel on its own stack.
+/// `FontStackFingerprint.folderName`), each compared pixel for pixel on its own stack.
 public struct GoldenManifest: Sendable {
   /// One golden or sequence of goldens.
   public struct Entry: Sendable {
@@ -69,7 +69,7 @@ public struct GoldenManifest: Sendable {
 
     /// The shot, with the scene loaded.
     ///
-    /// - Throws: ``GoldenError`` (`.configuration`) naming the scene file when it cannot be loaded.
+    /// - Throws: `GoldenError` (`.configuration`) naming the scene file when it cannot be loaded.
     public func shot() throws(GoldenError) -> GoldenShot {
       if let screenshot {
         var shot = GoldenShot(
@@ -117,7 +117,7 @@ public struct GoldenManifest: Sendable {
   /// Reads and validates a manifest.
   ///
   /// - Parameter path: The manifest file.
-  /// - Throws: ``GoldenError`` (`.configuration`) naming the file, the entry and the key at fault.
+  /// - Throws: `GoldenError` (`.configuration`) naming the file, the entry and the key at fault.
   public init(contentsOf path: String) throws(GoldenError) {
     self.path = path
     let document: JSONDocument
@@ -362,7 +362,7 @@ public struct GoldenManifest: Sendable {
   /// The entries whose name equals one of `names` or lies in a folder given as `folder/` or
   /// `folder`; all entries when `names` is empty.
   ///
-  /// - Throws: ``GoldenError`` (`.configuration`) naming a filter that matches nothing.
+  /// - Throws: `GoldenError` (`.configuration`) naming a filter that matches nothing.
   public func entries(matching names: [String]) throws(GoldenError) -> [Entry] {
     guard !names.isEmpty else { return entries }
     for filter in names
@@ -419,7 +419,7 @@ public struct GoldenShard: Hashable, Sendable, CustomStringConvertible {
 
   /// Reads "i/n" with 1 ≤ i ≤ n.
   ///
-  /// - Throws: ``GoldenError`` (`.configuration`) quoting the bad value.
+  /// - Throws: `GoldenError` (`.configuration`) quoting the bad value.
   public init(parsing text: String) throws(GoldenError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]),

@@ -55,7 +55,7 @@ public struct GoldenShot: Sendable {
   ///
   /// - Parameter renderer: The renderer (its font is part of the fingerprint).
   /// - Returns: The frames, with their offsets.
-  /// - Throws: ``GoldenError`` (`.render`) when drawing fails.
+  /// - Throws: `GoldenError` (`.render`) when drawing fails.
   public func frames(with renderer: Renderer) throws(GoldenError)
     -> [GoldenFrame]
   {
@@ -73,7 +73,16 @@ public struct GoldenShot: Sendable {
   /// Renders the frames of any view (one driven by your own data source or layout): it is laid
   /// out, then scrolled through the position's offsets from where it is.
   ///
-  /// - Parameter name: The view's name in error messages.
+  /// - Parameters:
+  ///   - view: The view, with its data source (and layout) set.
+  ///   - name: The view's name in error messages.
+  ///   - position: The offset or offsets to render.
+  ///   - options: Scale and debug overlay.
+  ///   - overview: Draw the whole-content overview instead.
+  ///   - maskedCells: Cells, by index, whose pixels each frame's masks leave out.
+  ///   - renderer: The renderer to draw with.
+  /// - Returns: The frames, in order.
+  /// - Throws: `GoldenError` when the view cannot be laid out or rendered.
   public static func frames(
     of view: WaterflowView, named name: String, position: Position, options: RenderOptions,
     overview: Bool = false, maskedCells: [Int] = [], with renderer: Renderer

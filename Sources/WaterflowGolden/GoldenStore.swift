@@ -50,7 +50,7 @@ public struct GoldenStore: Sendable {
 
   /// The changes between the recorded fingerprint and `current`; empty when none was recorded.
   ///
-  /// - Throws: ``GoldenError`` when the fingerprint file is damaged.
+  /// - Throws: `GoldenError` when the fingerprint file is damaged.
   public func fontStackChanges(to current: FontStackFingerprint)
     throws(GoldenError) -> [String]
   {
@@ -61,7 +61,7 @@ public struct GoldenStore: Sendable {
 
   /// The changes between the stack `name` was recorded with and `current`.
   ///
-  /// - Throws: ``GoldenError`` when the fingerprint file is damaged.
+  /// - Throws: `GoldenError` when the fingerprint file is damaged.
   public func fontStackChanges(to current: FontStackFingerprint, of name: String)
     throws(GoldenError) -> [String]
   {
@@ -79,8 +79,10 @@ public struct GoldenStore: Sendable {
   ///   - fingerprint: This machine's font stack; written next to recorded goldens.
   ///   - diffOptions: Options for this golden, instead of the configuration's.
   ///   - tolerance: The tolerance for this golden, instead of the configuration's.
+  ///   - facts: What the image was drawn from, recorded beside it and compared with the recorded
+  ///     facts to explain a failure; nil compares pixels only.
   /// - Returns: The outcome; a mismatch is an outcome, not an error.
-  /// - Throws: ``GoldenError`` (`.file`) when a golden cannot be decoded or a file cannot be written.
+  /// - Throws: `GoldenError` (`.file`) when a golden cannot be decoded or a file cannot be written.
   public func check(
     _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint,
     diffOptions: ImageDiff.Options? = nil, tolerance: DiffTolerance? = nil,
@@ -270,11 +272,11 @@ public struct GoldenStore: Sendable {
   /// - Parameters:
   ///   - frames: The rendered frames with their offsets, in order.
   ///   - name: The sequence's name.
-  ///   - fingerprint: As for ``check(_:named:fingerprint:diffOptions:tolerance:)``.
-  ///   - diffOptions: As for ``check(_:named:fingerprint:diffOptions:tolerance:)``.
-  ///   - tolerance: As for ``check(_:named:fingerprint:diffOptions:tolerance:)``.
+  ///   - fingerprint: As for ``check(_:named:fingerprint:diffOptions:tolerance:facts:)``.
+  ///   - diffOptions: As for ``check(_:named:fingerprint:diffOptions:tolerance:facts:)``.
+  ///   - tolerance: As for ``check(_:named:fingerprint:diffOptions:tolerance:facts:)``.
   /// - Returns: Every frame's outcome, the first failing frame and the failing count.
-  /// - Throws: ``GoldenError`` as ``check(_:named:fingerprint:diffOptions:tolerance:)`` does.
+  /// - Throws: `GoldenError` as ``check(_:named:fingerprint:diffOptions:tolerance:facts:)`` does.
   public func checkSequence(
     _ frames: [GoldenFrame], named name: String,
     fingerprint: FontStackFingerprint, diffOptions: ImageDiff.Options? = nil,
@@ -323,7 +325,7 @@ public struct GoldenStore: Sendable {
   ///   - renderer: The renderer; its font must be the one in `fingerprint`.
   ///   - fingerprint: This machine's font stack.
   /// - Returns: The outcome (a single golden is a sequence of one frame with `isSequence` false).
-  /// - Throws: ``GoldenError`` when the scene cannot be loaded or rendered, or a file fails.
+  /// - Throws: `GoldenError` when the scene cannot be loaded or rendered, or a file fails.
   public func check(
     _ entry: GoldenManifest.Entry, renderer: Renderer,
     fingerprint: FontStackFingerprint

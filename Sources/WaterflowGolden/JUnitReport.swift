@@ -83,7 +83,7 @@ public struct JUnitReport: Hashable, Sendable {
 
   /// Writes the XML atomically.
   ///
-  /// - Throws: ``GoldenError`` (`.file`) naming the path when it cannot be written.
+  /// - Throws: `GoldenError` (`.file`) naming the path when it cannot be written.
   public func write(to path: String) throws(GoldenError) {
     try GoldenStore.writeFile(Array(xml().utf8), to: path)
   }
@@ -170,7 +170,7 @@ public final class GoldenJUnitLog: @unchecked Sendable {
 
   /// Adds (or replaces) a golden's case and rewrites the file.
   ///
-  /// - Throws: ``GoldenError`` (`.file`) when the file cannot be written.
+  /// - Throws: `GoldenError` (`.file`) when the file cannot be written.
   public func record(_ outcome: GoldenSequenceOutcome) throws(GoldenError) {
     lock.lock()
     defer { lock.unlock() }

@@ -27,7 +27,7 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable,
   /// - Parameters:
   ///   - text: The name, for example `"missing"`.
   ///   - source: Where the value came from, for the message, such as `"WATERFLOW_RECORD"`.
-  /// - Throws: ``GoldenError`` with code `.configuration`.
+  /// - Throws: `GoldenError` with code `.configuration`.
   public init(parsing text: String, from source: String) throws(GoldenError) {
     guard let mode = RecordMode(rawValue: text.lowercased()) else {
       throw GoldenError(
@@ -96,7 +96,7 @@ public struct GoldenConfiguration: Sendable {
   ///   - defaultMode: The mode when neither is given.
   ///   - packageRoot: Relative artifacts folders are resolved against it, when given.
   /// - Returns: The configuration.
-  /// - Throws: ``GoldenError`` when `WATERFLOW_RECORD` is not a mode name.
+  /// - Throws: `GoldenError` when `WATERFLOW_RECORD` is not a mode name.
   public static func fromEnvironment(
     _ environment: [String: String], explicitMode: RecordMode? = nil,
     defaultMode: RecordMode = .missing, packageRoot: String? = nil

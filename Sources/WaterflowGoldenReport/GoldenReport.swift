@@ -76,7 +76,7 @@ public struct GoldenReport {
   ///   - path: The page.
   ///   - imagePath: Where the PNG of an image key is, or nil when it is missing.
   /// - Returns: The folder the images were copied to, or nil when they were inlined.
-  /// - Throws: ``GoldenError`` (`.file`) naming the file that cannot be written.
+  /// - Throws: `GoldenError` (`.file`) naming the file that cannot be written.
   @discardableResult
   public func write(to path: String, imagePath: (String) -> String?) throws(GoldenError) -> String? {
     let keys = entries.flatMap(\.images)

@@ -1,5 +1,5 @@
 internal import FileTransactions
-public import Foundation
+internal import Foundation
 public import WaterflowGolden
 internal import SystemPackage
 
@@ -35,9 +35,9 @@ public struct GoldenRecord: Codable, Sendable {
   ///
   /// - Parameters:
   ///   - index: The entry's position in the manifest.
-  ///   - outcome: The outcome, with its artifacts written.
+  ///   - o: The outcome, with its artifacts written.
   ///   - json: The golden's `--json` line.
-  ///   - digest: ``GoldenStore/digest(of:)`` after the check, for a failure (the review compares it).
+  ///   - digest: `GoldenStore.digest(of:)` after the check, for a failure (the review compares it).
   ///   - imageKey: The key of an artifact's path inside the artifacts folder.
   public init(
     index: Int, outcome o: GoldenSequenceOutcome, json: String, digest: String,
@@ -149,7 +149,7 @@ public struct GoldenResultsFolder: Sendable {
 
   /// Reads a results folder.
   ///
-  /// - Throws: ``GoldenError`` naming the file, and the field when one is wrong.
+  /// - Throws: `GoldenError` naming the file, and the field when one is wrong.
   public static func load(_ directory: String) throws -> (info: GoldenRunInfo, records: [GoldenRecord]) {
     let info: GoldenRunInfo = try decode(directory + "/run.json", hint: "is this a folder written by `golden check --results`?")
     guard info.format == 1 else {
@@ -192,7 +192,7 @@ extension GoldenResultsFolder {
   /// Reads the folders of every shard of one run, checking that they belong together and that
   /// none is missing: the records in manifest order, and the folder each came from.
   ///
-  /// - Throws: ``GoldenError`` naming the folder's file and what does not fit.
+  /// - Throws: `GoldenError` naming the folder's file and what does not fit.
   public static func loadAll(_ directories: [String]) throws -> (
     info: GoldenRunInfo, records: [GoldenRecord], home: [Int: String]
   ) {

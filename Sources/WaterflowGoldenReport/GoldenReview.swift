@@ -27,7 +27,7 @@ public struct GoldenReviewItem: Hashable, Sendable, Codable {
   public var expected: String?
   public var actual: String?
   public var diff: String?
-  /// The digest of the golden's files when it was checked (see ``GoldenStore/digest(of:)``):
+  /// The digest of the golden's files when it was checked (see `GoldenStore.digest(of:)`):
   /// an accept refuses a golden whose files changed since.
   public var digest: String
 
@@ -35,7 +35,7 @@ public struct GoldenReviewItem: Hashable, Sendable, Codable {
   ///
   /// - Parameters:
   ///   - outcome: The outcome, with its artifacts written.
-  ///   - digest: ``GoldenStore/digest(of:)`` of the golden, taken after the check.
+  ///   - digest: `GoldenStore.digest(of:)` of the golden, taken after the check.
   ///   - imageKey: The key of an artifact's path, as the report names it.
   public init?(_ outcome: GoldenSequenceOutcome, digest: String, imageKey: (String) -> String) {
     guard let cause = GoldenCause(outcome), let first = outcome.firstFailingFrame else { return nil }
@@ -76,7 +76,7 @@ public struct GoldenReviewError: Error, Sendable, CustomStringConvertible {
 /// Accepting failed goldens one by one or a cause at a time, and undoing the last accept.
 ///
 /// An accept writes each golden as `waterflow golden record NAME` does: the same
-/// ``GoldenStore/check(_:renderer:fingerprint:)`` in record mode `all`, atomic files and updated
+/// `GoldenStore.check(_:renderer:fingerprint:)` in record mode `all`, atomic files and updated
 /// facts. It refuses a golden whose files changed since the check (another tool, or an editor,
 /// wrote it), so a review never overwrites what it did not see. Accepts run one at a time, so two
 /// pages accepting at once never lose a write.

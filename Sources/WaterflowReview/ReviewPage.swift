@@ -1,4 +1,4 @@
-public import WaterflowJSON
+internal import WaterflowJSON
 
 /// The review page: one file, its style and script inline, nothing loaded from elsewhere, so it
 /// works offline and the server's Content-Security-Policy can forbid every other origin.
