@@ -147,12 +147,28 @@ final class RunDeflater {
     var p = position
     while p < end {
       let limit = min(258, end &- p)
-      let run = p >= pixel ? matchLength(s, at: p, distance: pixel, limit: limit) : 0
-      // The row above can only win with 4 bytes more than the run, so it is not searched when
+      // Below 3 bytes a run is as good as none, and below 4 so is a copy of the row above, so
+      // each is measured only when its first bytes match: one 4-byte comparison each, where
+      // anti-aliased text, nearly all literals, would otherwise pay for two measurements a byte.
+      // The row above can only win with 4 bytes more than the run, so it is not measured when
       // the run leaves no such room: in flat stretches the run reaches the limit.
-      let copy =
-        p >= above && (run < 3 || run &+ 4 <= limit)
-        ? matchLength(s, at: p, distance: above, limit: limit) : 0
+      let word =
+        limit >= 4 ? UnsafeRawPointer(s + p).loadUnaligned(as: UInt32.self) : 0
+      var run = 0
+      if p >= pixel
+        && (limit < 4
+          || (word ^ UnsafeRawPointer(s + (p &- pixel)).loadUnaligned(as: UInt32.self))
+            & 0x00ff_ffff == 0)
+      {
+        run = matchLength(s, at: p, distance: pixel, limit: limit)
+      }
+      var copy = 0
+      if p >= above && (run < 3 || run &+ 4 <= limit)
+        && (limit < 4
+          || word == UnsafeRawPointer(s + (p &- above)).loadUnaligned(as: UInt32.self))
+      {
+        copy = matchLength(s, at: p, distance: above, limit: limit)
+      }
       // A copy of the previous pixel costs about half the bits of a copy of the row above
       // (its distance needs no extra bits), so the row above wins only by a clear margin.
       var length = 0
@@ -163,10 +179,9 @@ final class RunDeflater {
       } else if copy >= 4 {
         length = copy
         distance = above
-      } else if p &+ 4 <= end {
+      } else if limit >= 4 {
         // Neither: anti-aliased text, whose glyphs repeat elsewhere in the row (the same digits
         // in every price). One hash probe of the next 4 bytes finds the last place they occurred.
-        let word = UnsafeRawPointer(s + p).loadUnaligned(as: UInt32.self)
         let slot = Int((word &* 0x9E37_79B1) >> (32 - Self.hashBits))
         let candidate = Int(recent[slot])
         recent[slot] = Int32(truncatingIfNeeded: p &+ 1)
