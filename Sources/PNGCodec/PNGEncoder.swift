@@ -441,10 +441,10 @@ private func upFilterOpaqueRow(
     o.storeBytes(
       of: (d.byteSwapped >> 8).littleEndian, toByteOffset: 3 &* x, as: UInt32.self)
   }
-  let groups = width / 4
   let r = UnsafeRawPointer(row)
   let u = UnsafeRawPointer(above)
-  for g in 0..<groups {
+  /// Group `g` of four pixels: 12 zero bytes if it equals the four above, else packed.
+  @inline(__always) func group(_ g: Int) {
     let offset = 16 &* g
     if r.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
       == u.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -460,6 +460,27 @@ private func upFilterOpaqueRow(
       pack(4 &* g &+ 3)
     }
   }
+  // Eight pixels are compared at a time as two 16-byte vectors, the common case in a frame;
+  // a block that differs goes through its two groups, so only a group that differs is packed.
+  let blocks = width / 8
+  for b in 0..<blocks {
+    let offset = 32 &* b
+    let equal =
+      (r.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+        .== u.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+      .& (r.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+        .== u.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self))
+    if all(equal) {
+      o.storeBytes(of: 0 as UInt64, toByteOffset: 24 &* b, as: UInt64.self)
+      o.storeBytes(of: 0 as UInt64, toByteOffset: 24 &* b &+ 8, as: UInt64.self)
+      o.storeBytes(of: 0 as UInt64, toByteOffset: 24 &* b &+ 16, as: UInt64.self)
+    } else {
+      group(2 &* b)
+      group(2 &* b &+ 1)
+    }
+  }
+  let groups = 2 &* blocks &+ (width % 8) / 4
+  if groups > 2 &* blocks { group(2 &* blocks) }
   for x in (4 &* groups)..<width { pack(x) }
   guard alpha == 0xff00_0000 else { return nil }
   // The alpha bytes of `any` are zero: every pixel that differs is opaque, as is the one above.
