@@ -58,10 +58,12 @@ static inline cairo_surface_t *waterflow_image_surface_create(int width, int hei
   static cairo_user_data_key_t pixels_key;
   int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
   size_t bytes = (size_t)stride * (size_t)height;
+  /* Whole huge pages: a partial one at the end would be faulted in 4 KiB at a time. */
+  size_t huge = ((size_t)2 << 20), rounded = (bytes + huge - 1) / huge * huge;
   void *pixels = NULL;
-  if (stride <= 0 || bytes < ((size_t)2 << 20) || posix_memalign(&pixels, (size_t)2 << 20, bytes) != 0)
+  if (stride <= 0 || bytes < huge || posix_memalign(&pixels, huge, rounded) != 0)
     return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
-  madvise(pixels, bytes, MADV_HUGEPAGE);
+  madvise(pixels, rounded, MADV_HUGEPAGE);
   memset(pixels, 0, bytes);
   cairo_surface_t *surface = cairo_image_surface_create_for_data(
       (unsigned char *)pixels, CAIRO_FORMAT_ARGB32, width, height, stride);

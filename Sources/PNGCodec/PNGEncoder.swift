@@ -116,11 +116,13 @@ public final class PNGEncoder {
         // A frame's buffer in 2 MiB pages where the kernel has them (transparent huge pages on
         // request): in 4 KiB pages, a 750×1334 frame's 3 MB took ~750 page faults when the first
         // frame was written, before any frame was done, and a TLB miss every 4 KiB on every frame.
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 1 << 21)
+        // Whole huge pages: a partial one at the end would be faulted in 4 KiB at a time.
+        let rounded = ((bytes + (1 << 21) - 1) >> 21) << 21
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: rounded, alignment: 1 << 21)
         #if os(Linux)
-          _ = madvise(memory, bytes, MADV_HUGEPAGE)
+          _ = madvise(memory, rounded, MADV_HUGEPAGE)
         #endif
-        filtered = memory.bindMemory(to: UInt8.self, capacity: bytes)
+        filtered = memory.bindMemory(to: UInt8.self, capacity: rounded)
       } else {
         filtered = .allocate(capacity: bytes)
       }
