@@ -186,6 +186,25 @@ public final class FontStack {
     return missing
   }
 
+  /// Gets a program's fonts ready while it starts: call it first thing in `main`, in programs
+  /// only.
+  ///
+  /// Two costs otherwise fall on the start of the first drawing, before any frame can be drawn
+  /// on any core. Fontconfig's scan of the default chain's files (the glyph coverage of
+  /// WenQuanYi's 5 MB collection and the emoji font: 26 M instructions, about 8 ms) runs here on
+  /// another thread, while the program parses its arguments and loads its scene; a stack of the
+  /// same files then finds it done, one of other files scans its own. And every Pango font map
+  /// waits for Pango's background `FcInit`, which reads the system's `fonts.conf` files (25 M
+  /// instructions) although no stack ever consults them: an empty configuration is made
+  /// fontconfig's default instead, which `FcInit` then keeps. A library must not change the
+  /// process's fontconfig default, hence a call for programs rather than part of `init`.
+  package static func prepareForProgram() {
+    // Kept for the life of the process: fontconfig before 2.14 took no reference of its own.
+    if let empty = FcConfigCreate() { FcConfigSetCurrent(empty) }
+    let warmUp = Thread { _ = try? FontStack(paths: FontStack.defaultPaths) }
+    warmUp.start()
+  }
+
   /// Characters Pango draws without a glyph: controls, white space, joiners, direction marks,
   /// variation selectors and other default-ignorable code points.
   private static func needsNoGlyph(_ scalar: Unicode.Scalar) -> Bool {

@@ -47,8 +47,7 @@ public final class ImageSurface {
         "The surface size \(width)×\(height) is too large: cairo allows at most \(Self.maximumSide) pixels per side."
       )
     }
-    let surface = cairo_image_surface_create(
-      CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+    let surface = waterflow_image_surface_create(Int32(width), Int32(height))!
     try adoptSurface(surface)
     self.pointer = surface
     self.width = width

@@ -16,12 +16,21 @@ let interruptingSignal = Atomic<Int32>(0)
 /// command promised, so that an interruption can remove the one, stop the other and name the
 /// last.
 ///
-/// Creating a temporary and committing one happen under `lock`, and the cleanup takes `lock`
-/// and never gives it back: once it runs, no writer can add a file it would miss, nor rename a
-/// temporary over an output it is about to report as not written.
+/// Creating a temporary and committing one happen while holding `gate` shared, and the cleanup
+/// takes `gate` exclusively and never gives it back: once it runs, no writer can add a file it
+/// would miss, nor rename a temporary over an output it is about to report as not written.
+/// Writers share the gate so that the workers of a scroll create and rename their frames at the
+/// same time: under one exclusive lock they queued behind each other's `open(O_CREAT)`, which
+/// the file system can make slow. `lock` guards the books, briefly.
 final class Ledger: @unchecked Sendable {
   static let shared = Ledger()
 
+  private let gate: UnsafeMutablePointer<pthread_rwlock_t> = {
+    let gate = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+    gate.initialize(to: pthread_rwlock_t())
+    pthread_rwlock_init(gate, nil)
+    return gate
+  }()
   private let lock = NSLock()
   private var nextToken = 0
   private var temporaries: [Int: (path: String, isFolder: Bool)] = [:]
@@ -33,10 +42,12 @@ final class Ledger: @unchecked Sendable {
     _ destination: String, isFolder: Bool,
     _ create: () throws(FileWriteError) -> String
   ) throws(FileWriteError) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
+    pthread_rwlock_rdlock(gate)
+    defer { pthread_rwlock_unlock(gate) }
     try refuseIfInterrupted(destination)
     let path = try create()
+    lock.lock()
+    defer { lock.unlock() }
     nextToken += 1
     temporaries[nextToken] = (path, isFolder)
     return nextToken
@@ -48,10 +59,12 @@ final class Ledger: @unchecked Sendable {
     _ token: Int, destination: String, alsoWriting others: [String] = [],
     _ commit: () throws(FileWriteError) -> Void
   ) throws(FileWriteError) {
-    lock.lock()
-    defer { lock.unlock() }
+    pthread_rwlock_rdlock(gate)
+    defer { pthread_rwlock_unlock(gate) }
     try refuseIfInterrupted(destination)
     try commit()
+    lock.lock()
+    defer { lock.unlock() }
     temporaries[token] = nil
     promised.removeAll { $0 == destination || others.contains($0) }
   }
@@ -65,11 +78,15 @@ final class Ledger: @unchecked Sendable {
 
   /// Starts a child process under the lock and registers it, unless interrupted.
   func start(_ destination: String, _ start: () -> Int32?) throws(FileWriteError) {
-    lock.lock()
-    defer { lock.unlock() }
+    pthread_rwlock_rdlock(gate)
+    defer { pthread_rwlock_unlock(gate) }
     try refuseIfInterrupted(destination)
     // Only a real child: kill(-1, …) would reach every process we may signal.
-    if let pid = start(), pid > 0 { children.insert(pid) }
+    if let pid = start(), pid > 0 {
+      lock.lock()
+      children.insert(pid)
+      lock.unlock()
+    }
   }
 
   /// Forgets a child process that has exited.
@@ -104,8 +121,10 @@ final class Ledger: @unchecked Sendable {
 
   /// Stops the children, removes the temporaries and returns the outputs not written.
   ///
-  /// Keeps the lock: the process is about to exit, and no transaction may start or finish.
+  /// Keeps the gate and the lock: the process is about to exit, and no transaction may start or
+  /// finish.
   func cleanUp() -> [String] {
+    pthread_rwlock_wrlock(gate)
     lock.lock()
     for pid in children { kill(pid, SIGKILL) }
     // A child could still create its output file until it is really gone, so wait for that

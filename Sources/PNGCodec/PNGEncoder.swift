@@ -104,19 +104,31 @@ public final class PNGEncoder {
   private var filteredCapacity = 0
   /// The run encoder, made on first use.
   private var runDeflater: RunDeflater?
-  /// One row of surface differences for the run encoder; reused between images.
-  private var difference: UnsafeMutablePointer<UInt8>?
-  private var differenceCapacity = 0
 
-  /// The reused difference row, grown to `capacity` bytes.
-  private func differenceRow(capacity: Int) -> UnsafeMutablePointer<UInt8> {
-    // `difference == nil` too: a 0-pixel image asks for 0 bytes, and the row must still exist.
-    if difference == nil || differenceCapacity < capacity {
-      difference?.deallocate()
-      difference = .allocate(capacity: max(1, capacity))
-      differenceCapacity = capacity
+  /// The reused buffer of filtered rows, grown to `count` bytes.
+  private func filteredRows(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    // `filtered == nil` too: a 0×0 image (a failed render) needs a buffer as well, not a trap.
+    if filtered == nil || filteredCapacity < count {
+      filtered?.deallocate()
+      // Slack for row packing, which stores whole words past a row's last byte.
+      let bytes = count + 16
+      if bytes >= 1 << 21 {
+        // A frame's buffer in 2 MiB pages where the kernel has them (transparent huge pages on
+        // request): in 4 KiB pages, a 750×1334 frame's 3 MB took ~750 page faults when the first
+        // frame was written, before any frame was done, and a TLB miss every 4 KiB on every frame.
+        // Whole huge pages: a partial one at the end would be faulted in 4 KiB at a time.
+        let rounded = ((bytes + (1 << 21) - 1) >> 21) << 21
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: rounded, alignment: 1 << 21)
+        #if os(Linux)
+          _ = madvise(memory, rounded, MADV_HUGEPAGE)
+        #endif
+        filtered = memory.bindMemory(to: UInt8.self, capacity: rounded)
+      } else {
+        filtered = .allocate(capacity: bytes)
+      }
+      filteredCapacity = count
     }
-    return difference!
+    return filtered!
   }
 
   /// Creates an encoder at the given compression level.
@@ -126,7 +138,6 @@ public final class PNGEncoder {
 
   deinit {
     filtered?.deallocate()
-    difference?.deallocate()
   }
 
   /// Allocates compressors until there is one per band.
@@ -150,35 +161,19 @@ public final class PNGEncoder {
     surface.withUnsafePixels { buffer, stride in
       let base = buffer.baseAddress!
       let width = surface.width
+      // Frames are opaque: the run encoder takes that for granted and finds out otherwise while
+      // it filters, which spares the separate pass over every pixel that `isOpaque` costs.
+      if compression.encoder == .runs,
+        let png = encodeOpaqueFrame(
+          base, width: width, height: surface.height, stride: stride)
+      {
+        return png
+      }
       let opaque = Self.isOpaque(
         base, width: width, height: surface.height, stride: stride)
-      // Opaque pixels need no division, so the Up filter can subtract whole surface rows before
-      // packing: one vectorized pass per row, and rows that repeat the one above are never packed.
-      let runs = opaque && compression.encoder == .runs
-      let difference = runs ? differenceRow(capacity: 4 * width + 16) : nil
-      let upFilterRow: (Int, UnsafeMutablePointer<UInt8>) -> Bool = { y, out in
-        let row = (base + y * stride).assumingMemoryBound(to: UInt8.self)
-        if y == 0 {
-          packOpaqueRow(
-            UnsafeRawPointer(row).assumingMemoryBound(to: UInt32.self),
-            width: width, into: out)
-          return false
-        }
-        let difference = difference!
-        if subtractRow(
-          row - stride, from: row, count: 4 * width, into: difference)
-        {
-          return true
-        }
-        packOpaqueRow(
-          UnsafeRawPointer(difference).assumingMemoryBound(to: UInt32.self),
-          width: width,
-          into: out)
-        return false
-      }
       return encode(
         width: width, height: surface.height, alpha: !opaque,
-        concurrently: concurrently, upFilterRow: runs ? upFilterRow : nil
+        concurrently: concurrently
       ) {
         y, row in
         let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
@@ -189,6 +184,56 @@ public final class PNGEncoder {
         }
       }
     }
+  }
+
+  /// Encodes opaque pixels as RGB with the run encoder, or returns nil as soon as a pixel is not
+  /// opaque (the caller then encodes the image as RGBA).
+  ///
+  /// Opaque pixels need no division, so the Up filter subtracts whole surface rows before
+  /// packing, and packs only the groups of pixels that differ from the row above: in a frame
+  /// most rows are mostly equal to the one above. A pixel equal to the one above is as opaque as
+  /// it, so only the first row and the pixels that differ need their alpha checked.
+  private func encodeOpaqueFrame(
+    _ base: UnsafeRawPointer, width: Int, height: Int, stride: Int
+  ) -> [UInt8]? {
+    let rowBytes = 3 * width
+    let rawCount = height * (rowBytes + 1)
+    let raw = filteredRows(rawCount)
+    let deflater = runDeflater ?? RunDeflater()
+    runDeflater = deflater
+    deflater.begin(raw, rowBytes: rowBytes, bytesPerPixel: 3)
+    // Rows that are not all zero are checksummed together, in one call per stretch of them.
+    var checksum: UInt32 = 1
+    var unsummed = raw
+    for y in 0..<height {
+      let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
+      let out = raw + y * (rowBytes + 1)
+      out[0] = 2
+      var isZero = false
+      if y == 0 {
+        guard Self.isOpaque(base, width: width, height: 1, stride: stride)
+        else { return nil }
+        packOpaqueRow(pixels, width: width, into: out + 1)
+      } else {
+        let above = (base + (y - 1) * stride).assumingMemoryBound(
+          to: UInt32.self)
+        guard
+          let zero = upFilterOpaqueRow(
+            pixels, above: above, width: width, into: out + 1)
+        else { return nil }
+        isZero = zero
+      }
+      if isZero {
+        checksum = adler32(checksum, unsummed, count: out - unsummed)
+        checksum = adler32(checksum, zeroRowOf: rowBytes)
+        unsummed = out + rowBytes + 1
+      }
+      deflater.addRow(y, isZero: isZero)
+    }
+    checksum = adler32(checksum, unsummed, count: raw + rawCount - unsummed)
+    return container(
+      width: width, height: height, alpha: false,
+      zlib: deflater.finish(adler32: checksum))
   }
 
   /// Encodes straight RGBA pixels as PNG.
@@ -240,35 +285,25 @@ public final class PNGEncoder {
 
   /// Writes the PNG: signature, IHDR, one IDAT holding the zlib stream, IEND.
   ///
-  /// `fillRow(y, row)` writes row `y`'s unfiltered bytes (RGB or RGBA) into `row`;
-  /// `upFilterRow(y, data)`, when given, writes row `y`'s Up-filtered bytes straight from the
-  /// source for the run encoder, and says whether they are all zero.
+  /// `fillRow(y, row)` writes row `y`'s unfiltered bytes (RGB or RGBA) into `row`.
   private func encode(
     width: Int, height: Int, alpha: Bool, concurrently: Bool = true,
-    upFilterRow: ((Int, UnsafeMutablePointer<UInt8>) -> Bool)? = nil,
     fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
   ) -> [UInt8] {
     let bytesPerPixel = alpha ? 4 : 3
     let rowBytes = width * bytesPerPixel
     let rawCount = height * (rowBytes + 1)
-    // `filtered == nil` too: a 0×0 image (a failed render) needs a buffer as well, not a trap.
-    if filtered == nil || filteredCapacity < rawCount {
-      filtered?.deallocate()
-      // Slack for row packing, which stores whole words past a row's last byte.
-      filtered = .allocate(capacity: rawCount + 16)
-      filteredCapacity = rawCount
-    }
-    let raw = filtered!
+    let raw = filteredRows(rawCount)
     if compression.encoder == .runs {
       let deflater = runDeflater ?? RunDeflater()
       runDeflater = deflater
       deflater.begin(raw, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
-      filterAndDeflate(
+      let checksum = filterAndDeflate(
         height: height, into: raw, rowBytes: rowBytes, deflater: deflater,
-        upFilterRow: upFilterRow, fillRow: fillRow)
+        fillRow: fillRow)
       return container(
         width: width, height: height, alpha: alpha,
-        zlib: deflater.finish(adler32: adler32(1, raw, count: rawCount)))
+        zlib: deflater.finish(adler32: checksum))
     }
     // Big images are cut into bands of rows that are filtered and compressed on separate
     // cores, then joined into one zlib stream (DeflateStitching.swift). The number of bands
@@ -392,6 +427,78 @@ private func packOpaqueRow(
       of: (pixels[x].byteSwapped >> 8).littleEndian, toByteOffset: 3 * x,
       as: UInt32.self)
   }
+}
+
+/// Writes the Up filter of a row of opaque premultiplied ARGB pixels as RGB bytes: `row − above`
+/// byte by byte, packed as `packOpaqueRow` packs. Returns whether every byte is zero, or nil as
+/// soon as a pixel that differs from the one above is not opaque.
+///
+/// Groups of four pixels equal to the four above, most of any frame, are compared as two words
+/// and stored as 12 zero bytes; only the others are subtracted, checked and packed.
+@inline(__always)
+private func upFilterOpaqueRow(
+  _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width: Int,
+  into out: UnsafeMutablePointer<UInt8>
+) -> Bool? {
+  let o = UnsafeMutableRawPointer(out)
+  var any: UInt32 = 0
+  var alpha: UInt32 = 0xff00_0000
+  /// Subtracts, checks and packs pixel `x`: byte-wise subtraction without borrows between
+  /// bytes (Hacker's Delight 2-18), then one 4-byte store that overlaps the next pixel's.
+  @inline(__always) func pack(_ x: Int) {
+    let a = row[x]
+    let b = above[x]
+    let high: UInt32 = 0x8080_8080
+    let d = ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
+    any |= d
+    alpha &= a
+    o.storeBytes(
+      of: (d.byteSwapped >> 8).littleEndian, toByteOffset: 3 &* x, as: UInt32.self)
+  }
+  let r = UnsafeRawPointer(row)
+  let u = UnsafeRawPointer(above)
+  /// Group `g` of four pixels: 12 zero bytes if it equals the four above, else packed.
+  @inline(__always) func group(_ g: Int) {
+    let offset = 16 &* g
+    if r.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      == u.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      && r.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+        == u.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+    {
+      o.storeBytes(of: 0 as UInt64, toByteOffset: 12 &* g, as: UInt64.self)
+      o.storeBytes(of: 0 as UInt32, toByteOffset: 12 &* g &+ 8, as: UInt32.self)
+    } else {
+      pack(4 &* g)
+      pack(4 &* g &+ 1)
+      pack(4 &* g &+ 2)
+      pack(4 &* g &+ 3)
+    }
+  }
+  // Eight pixels are compared at a time as two 16-byte vectors, the common case in a frame;
+  // a block that differs goes through its two groups, so only a group that differs is packed.
+  let blocks = width / 8
+  for b in 0..<blocks {
+    let offset = 32 &* b
+    let equal =
+      (r.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+        .== u.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+      .& (r.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+        .== u.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self))
+    if all(equal) {
+      o.storeBytes(of: 0 as UInt64, toByteOffset: 24 &* b, as: UInt64.self)
+      o.storeBytes(of: 0 as UInt64, toByteOffset: 24 &* b &+ 8, as: UInt64.self)
+      o.storeBytes(of: 0 as UInt64, toByteOffset: 24 &* b &+ 16, as: UInt64.self)
+    } else {
+      group(2 &* b)
+      group(2 &* b &+ 1)
+    }
+  }
+  let groups = 2 &* blocks &+ (width % 8) / 4
+  if groups > 2 &* blocks { group(2 &* blocks) }
+  for x in (4 &* groups)..<width { pack(x) }
+  guard alpha == 0xff00_0000 else { return nil }
+  // The alpha bytes of `any` are zero: every pixel that differs is opaque, as is the one above.
+  return any == 0
 }
 
 /// Converts premultiplied ARGB pixels to straight RGBA bytes.
@@ -558,26 +665,30 @@ private func subtractRow(
   return any == 0
 }
 
-/// Filters every row with Up into `raw` and feeds each to `deflater` while it is still in cache.
+/// The Adler-32 of zlib streams, continued over one Up-filtered row whose data bytes are all zero.
 ///
-/// With `upFilterRow`, the source filters its own rows; otherwise each row is packed with
-/// `fillRow` and the packed row above is subtracted.
+/// Such rows are most of a frame: their checksum is two multiplications instead of a pass over
+/// the row, and equals what `adler32` computes over the bytes (RFC 1950: `a` sums the bytes, `b`
+/// sums the running `a`s, both modulo 65521).
+@inline(__always)
+private func adler32(_ adler: UInt32, zeroRowOf rowBytes: Int) -> UInt32 {
+  let modulus: UInt64 = 65521
+  let a = (UInt64(adler & 0xffff) + 2) % modulus  // the filter byte, 2 (Up)
+  let b = (UInt64(adler >> 16) + a + a * (UInt64(rowBytes) % modulus)) % modulus
+  return UInt32(b << 16 | a)
+}
+
+/// Filters every row with Up into `raw` and feeds each to `deflater` while it is still in cache;
+/// returns the Adler-32 of all the filtered rows.
+///
+/// Each row is packed with `fillRow` and the packed row above is subtracted. The checksum is
+/// taken row by row, while the row is in cache, and without reading rows that are all zero.
 private func filterAndDeflate(
   height: Int, into raw: UnsafeMutablePointer<UInt8>, rowBytes: Int,
   deflater: RunDeflater,
-  upFilterRow: ((Int, UnsafeMutablePointer<UInt8>) -> Bool)?,
   fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
-) {
-  if let upFilterRow {
-    for y in 0..<height {
-      let out = raw + y * (rowBytes + 1)
-      out[0] = 2
-      let isZero = upFilterRow(y, out + 1)
-      if isZero { (out + 1).initialize(repeating: 0, count: rowBytes) }
-      deflater.addRow(y, isZero: isZero)
-    }
-    return
-  }
+) -> UInt32 {
+  var checksum: UInt32 = 1
   // 16 bytes of slack let row packing store whole words.
   let buffers = UnsafeMutablePointer<UInt8>.allocate(
     capacity: 2 * (rowBytes + 16))
@@ -589,12 +700,16 @@ private func filterAndDeflate(
     let out = raw + y * (rowBytes + 1)
     out[0] = 2
     fillRow(y, current)
-    deflater.addRow(
-      y,
-      isZero: subtractRow(
-        previous, from: current, count: rowBytes, into: out + 1))
+    let isZero = subtractRow(
+      previous, from: current, count: rowBytes, into: out + 1)
+    checksum =
+      isZero
+      ? adler32(checksum, zeroRowOf: rowBytes)
+      : adler32(checksum, out, count: rowBytes + 1)
+    deflater.addRow(y, isZero: isZero)
     swap(&previous, &current)
   }
+  return checksum
 }
 
 /// Where the candidate filters write a row before the cheapest is copied out.

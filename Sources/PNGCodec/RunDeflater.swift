@@ -22,6 +22,11 @@
 // `--jobs 1` take 0.28–0.31 s of CPU against 0.93 s with libdeflate level 6, for 3.99 MB of files
 // against 3.81 MB (+4.9 %); the hash probe took that from +24 %. The 1500×2668 bench frame: 9–15 ms
 // against cairo's 115–190 ms, 76,645 bytes against 68,765 for our libdeflate default.
+//
+// Issue 28, same bytes (RunDeflaterTests pins them), callgrind instruction counts for that 60-frame
+// `--jobs 1` scroll: `addRow` works on locals and measures a run or a copy only when its first
+// bytes match (542 M → 340 M), `writeTokens` reads one table entry per symbol (163 M → 120 M),
+// and PNGEncoder's filter pass for opaque surfaces (556 M → 208 M, see `encodeOpaqueFrame`).
 
 /// A DEFLATE encoder for PNG rows filtered with Up, that looks only for the repeats rendered UI has.
 ///
@@ -134,45 +139,86 @@ final class RunDeflater {
       position = end
       return
     }
+    // The loop works on locals: stores through `tokens` and `frequencies` could alias `self`'s
+    // fields as far as the compiler knows, so it would reload each of them on every byte.
+    let s = stream
+    let tokens = self.tokens
+    let frequencies = self.frequencies
+    let lengthSymbols = self.lengthSymbols
+    let recent = self.recent
+    var count = tokenCount
     let pixel = bytesPerPixel
     let above = stride <= 32768 ? stride : Int.max
     var p = position
     while p < end {
-      let limit = min(258, end - p)
-      let run =
-        p >= pixel ? matchLength(at: p, distance: pixel, limit: limit) : 0
-      let copy =
-        p >= above ? matchLength(at: p, distance: above, limit: limit) : 0
+      let limit = min(258, end &- p)
+      // Below 3 bytes a run is as good as none, and below 4 so is a copy of the row above, so
+      // each is measured only when its first bytes match: one 4-byte comparison each, where
+      // anti-aliased text, nearly all literals, would otherwise pay for two measurements a byte.
+      // The row above can only win with 4 bytes more than the run, so it is not measured when
+      // the run leaves no such room: in flat stretches the run reaches the limit.
+      let word =
+        limit >= 4 ? UnsafeRawPointer(s + p).loadUnaligned(as: UInt32.self) : 0
+      var run = 0
+      if p >= pixel
+        && (limit < 4
+          || (word ^ UnsafeRawPointer(s + (p &- pixel)).loadUnaligned(as: UInt32.self))
+            & 0x00ff_ffff == 0)
+      {
+        run = matchLength(s, at: p, distance: pixel, limit: limit)
+      }
+      var copy = 0
+      if p >= above && (run < 3 || run &+ 4 <= limit)
+        && (limit < 4
+          || word == UnsafeRawPointer(s + (p &- above)).loadUnaligned(as: UInt32.self))
+      {
+        copy = matchLength(s, at: p, distance: above, limit: limit)
+      }
       // A copy of the previous pixel costs about half the bits of a copy of the row above
       // (its distance needs no extra bits), so the row above wins only by a clear margin.
-      if run >= 3 && run + 4 > copy {
-        addMatch(length: run, distance: pixel)
-        p += run
+      var length = 0
+      var distance = 0
+      if run >= 3 && run &+ 4 > copy {
+        length = run
+        distance = pixel
       } else if copy >= 4 {
-        addMatch(length: copy, distance: above)
-        p += copy
-      } else {
+        length = copy
+        distance = above
+      } else if limit >= 4 {
         // Neither: anti-aliased text, whose glyphs repeat elsewhere in the row (the same digits
         // in every price). One hash probe of the next 4 bytes finds the last place they occurred.
-        if p + 4 <= end {
-          let word = UnsafeRawPointer(stream + p).loadUnaligned(as: UInt32.self)
-          let slot = Int((word &* 0x9E37_79B1) >> (32 - Self.hashBits))
-          let candidate = recent[slot]
-          recent[slot] = Int32(truncatingIfNeeded: p + 1)
-          let distance = p + 1 - Int(candidate)
-          if candidate > 0 && distance <= 32768 {
-            let length = matchLength(at: p, distance: distance, limit: limit)
-            if length >= 4 {
-              addMatch(length: length, distance: distance)
-              p += length
-              continue
-            }
+        let slot = Int((word &* 0x9E37_79B1) >> (32 - Self.hashBits))
+        let candidate = Int(recent[slot])
+        recent[slot] = Int32(truncatingIfNeeded: p &+ 1)
+        let back = p &+ 1 &- candidate
+        // A match needs its first 4 bytes equal: most candidates fail on that one comparison.
+        if candidate > 0 && back <= 32768
+          && UnsafeRawPointer(s + (p &- back)).loadUnaligned(as: UInt32.self) == word
+        {
+          let found = matchLength(s, at: p, distance: back, limit: limit)
+          if found >= 4 {
+            length = found
+            distance = back
           }
         }
-        addLiteral(stream[p])
-        p += 1
+      }
+      if length == 0 {
+        let byte = s[p]
+        tokens[count] = UInt32(byte)
+        count &+= 1
+        frequencies[Int(byte)] &+= 1
+        p &+= 1
+      } else {
+        tokens[count] =
+          0x8000_0000 | UInt32(truncatingIfNeeded: length) << 16
+          | UInt32(truncatingIfNeeded: distance)
+        count &+= 1
+        frequencies[Int(lengthSymbols[length])] &+= 1
+        frequencies[Self.symbolCount &+ distanceCode(distance)] &+= 1
+        p &+= length
       }
     }
+    tokenCount = count
     position = end
   }
 
@@ -192,22 +238,39 @@ final class RunDeflater {
 
   /// How many bytes from `p` on equal those `distance` bytes earlier, up to `limit`.
   @inline(__always)
-  private func matchLength(at p: Int, distance: Int, limit: Int) -> Int {
+  private func matchLength(
+    _ stream: UnsafePointer<UInt8>, at p: Int, distance: Int, limit: Int
+  ) -> Int {
     let a = UnsafeRawPointer(stream + p)
     let b = UnsafeRawPointer(stream + p - distance)
     var n = 0
-    while n + 8 <= limit {
+    while n &+ 8 <= limit {
       let x =
         a.loadUnaligned(fromByteOffset: n, as: UInt64.self)
         ^ b.loadUnaligned(fromByteOffset: n, as: UInt64.self)
-      if x != 0 { return n + x.littleEndian.trailingZeroBitCount >> 3 }
-      n += 8
+      if x != 0 { return n &+ x.littleEndian.trailingZeroBitCount >> 3 }
+      n &+= 8
+      // Then 16 bytes a step: long runs (flat colour) are where the bytes go.
+      while n &+ 16 <= limit {
+        let y =
+          a.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+          ^ b.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+        let z =
+          a.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self)
+          ^ b.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self)
+        if y | z != 0 {
+          return y != 0
+            ? n &+ y.littleEndian.trailingZeroBitCount >> 3
+            : n &+ 8 &+ z.littleEndian.trailingZeroBitCount >> 3
+        }
+        n &+= 16
+      }
     }
     while n < limit
       && a.load(fromByteOffset: n, as: UInt8.self)
         == b.load(fromByteOffset: n, as: UInt8.self)
     {
-      n += 1
+      n &+= 1
     }
     return n
   }
@@ -348,45 +411,81 @@ final class RunDeflater {
     literalCodes: [UInt16], literalLengths: [UInt8], distanceCodes: [UInt16],
     distanceLengths: [UInt8]
   ) {
-    // Every match length's code and extra bits as one field, so a match is two writes.
-    var lengthFields = [UInt32](repeating: 0, count: 259)
-    var lengthFieldBits = [UInt8](repeating: 0, count: 259)
+    // Each table entry is a symbol's code with its extra bits already shifted in (at most 28
+    // bits), and the bit count above bit 32: a literal is one load and one append, a match two.
+    var literalFields = [UInt64](repeating: 0, count: 256)
+    for symbol in 0..<256 {
+      literalFields[symbol] =
+        UInt64(literalCodes[symbol]) | UInt64(literalLengths[symbol]) << 32
+    }
+    var lengthFields = [UInt64](repeating: 0, count: 259)
     for length in 3...258 {
       let symbol = Int(lengthSymbols[length])
       let code = symbol - 257
       let size = Int(literalLengths[symbol])
       lengthFields[length] =
-        UInt32(literalCodes[symbol]) | UInt32(length - Int(lengthBase[code]))
-        << size
-      lengthFieldBits[length] = UInt8(size) + lengthExtraBits[code]
+        UInt64(literalCodes[symbol]) | UInt64(length - Int(lengthBase[code]))
+        << size | UInt64(size + Int(lengthExtraBits[code])) << 32
     }
-    literalCodes.withUnsafeBufferPointer { literalCodes in
-      literalLengths.withUnsafeBufferPointer { literalLengths in
-        lengthFields.withUnsafeBufferPointer { lengthFields in
-          lengthFieldBits.withUnsafeBufferPointer { lengthFieldBits in
-            for t in UnsafeBufferPointer(start: tokens, count: tokenCount) {
-              if t & 0x8000_0000 == 0 {
-                let symbol = Int(t)
-                putBits(
-                  UInt64(literalCodes[symbol]), Int(literalLengths[symbol]))
-              } else {
-                let length = Int((t >> 16) & 0x1ff)
-                putBits(
-                  UInt64(lengthFields[length]), Int(lengthFieldBits[length]))
-                let distance = Int(t & 0xffff)
-                let code = distanceCode(distance)
-                let size = Int(distanceLengths[code])
-                putBits(
-                  UInt64(distanceCodes[code])
-                    | UInt64(distance - Int(distanceBase[code])) << size,
-                  size + Int(distanceExtraBits[code]))
-              }
-            }
-            putBits(UInt64(literalCodes[256]), Int(literalLengths[256]))
+    // Distances are mostly one pixel or one row: those two are looked up once per block.
+    let pixelField = distanceField(
+      bytesPerPixel, codes: distanceCodes, lengths: distanceLengths)
+    let rowField =
+      stride <= 32768
+      ? distanceField(stride, codes: distanceCodes, lengths: distanceLengths) : 0
+    var buffer = bitBuffer
+    var bits = bitCount
+    var out = outputCount
+    let output = self.output
+    let pixel = UInt32(truncatingIfNeeded: bytesPerPixel)
+    let row = UInt32(truncatingIfNeeded: stride)
+    /// Appends a field and moves four whole bytes out once 32 bits are held: fewer than 32 held
+    /// and at most 28 added always fit the 64-bit buffer.
+    @inline(__always) func put(_ field: UInt64) {
+      buffer |= (field & 0xffff_ffff) << UInt64(bits)
+      bits &+= Int(field >> 32)
+      if bits >= 32 {
+        UnsafeMutableRawPointer(output + out).storeBytes(
+          of: UInt32(truncatingIfNeeded: buffer).littleEndian, as: UInt32.self)
+        out &+= 4
+        buffer >>= 32
+        bits &-= 32
+      }
+    }
+    literalFields.withUnsafeBufferPointer { literalFields in
+      lengthFields.withUnsafeBufferPointer { lengthFields in
+        for t in UnsafeBufferPointer(start: tokens, count: tokenCount) {
+          if t & 0x8000_0000 == 0 {
+            put(literalFields[Int(t)])
+          } else {
+            put(lengthFields[Int((t >> 16) & 0x1ff)])
+            let distance = t & 0xffff
+            put(
+              distance == pixel
+                ? pixelField
+                : distance == row
+                  ? rowField
+                  : distanceField(
+                    Int(distance), codes: distanceCodes, lengths: distanceLengths))
           }
         }
       }
     }
+    bitBuffer = buffer
+    bitCount = bits
+    outputCount = out
+    putBits(UInt64(literalCodes[256]), Int(literalLengths[256]))
+  }
+
+  /// A distance's code and extra bits as one field, with the bit count above bit 32.
+  @inline(__always)
+  private func distanceField(
+    _ distance: Int, codes: [UInt16], lengths: [UInt8]
+  ) -> UInt64 {
+    let code = distanceCode(distance)
+    let size = Int(lengths[code])
+    return UInt64(codes[code]) | UInt64(distance - Int(distanceBase[code])) << size
+      | UInt64(size + Int(distanceExtraBits[code])) << 32
   }
 
   /// Writes the block's bytes as stored blocks of at most 65,535 bytes.

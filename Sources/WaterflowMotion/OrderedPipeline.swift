@@ -18,6 +18,8 @@ package final class OrderedPipeline<Input: Sendable, Output: Sendable>:
   private var producing = true
   private var failure: (any Error)?
   private var running = 0
+  /// The result the consumer is blocked on, -1 when it is not waiting: only that result wakes it.
+  private var awaited = -1
 
   private let jobs: Int
   private let window: Int
@@ -55,8 +57,10 @@ package final class OrderedPipeline<Input: Sendable, Output: Sendable>:
     func consumeNext(wait: Bool) throws -> Bool {
       condition.lock()
       while results[consumed] == nil && failure == nil && wait {
+        awaited = consumed
         condition.wait()
       }
+      awaited = -1
       if let error = failure {
         condition.unlock()
         throw error
@@ -82,8 +86,10 @@ package final class OrderedPipeline<Input: Sendable, Output: Sendable>:
         }
         queue.append((produced, input))
         produced += 1
-        condition.signal()
         condition.unlock()
+        // After the unlock: a worker woken while the lock is held would only block on it again,
+        // and with a worker per core that switch takes a core from the other worker.
+        condition.signal()
       }
       while consumed < produced { _ = try consumeNext(wait: true) }
     } catch {
@@ -146,8 +152,13 @@ package final class OrderedPipeline<Input: Sendable, Output: Sendable>:
         let output = try transform(input)
         condition.lock()
         results[number] = (input, output)
-        condition.broadcast()
+        // Results that the consumer cannot take yet (it waits for an earlier one) wake nobody:
+        // each wake-up of the consumer's thread preempts a worker on a machine with a core per
+        // worker. Broadcast, after the unlock, because workers waiting for input share the
+        // condition.
+        let wake = number == awaited
         condition.unlock()
+        if wake { condition.broadcast() }
       } catch {
         stop(error)
         return

@@ -282,9 +282,15 @@ public struct ScrollJob: Sendable {
     let pixelWidth = Int((canvas.width * options.scale).rounded(.up))
     let pixelHeight = Int((canvas.height * options.scale).rounded(.up))
 
-    let mainRenderer: Renderer
-    do { mainRenderer = try Renderer(fontPath: fontPath) } catch {
-      throw ScrollJobError("\(error)")
+    // A renderer on this thread only for what is drawn here (a PDF, a contact sheet, a plot): a
+    // folder or a video never waits for one before its workers start drawing.
+    var madeRenderer: Renderer?
+    func mainRenderer() throws -> Renderer {
+      if let madeRenderer { return madeRenderer }
+      do { madeRenderer = try Renderer(fontPath: self.fontPath) } catch {
+        throw ScrollJobError("\(error)")
+      }
+      return madeRenderer!
     }
     let images = ImageReport()
 
@@ -303,7 +309,7 @@ public struct ScrollJob: Sendable {
     var traceWriter = try trace.map { try TraceWriter(path: $0) }
     let sheet = try contactSheet.map { _ in
       try ContactSheet(
-        frameCount: total, canvas: canvas, renderer: mainRenderer, eventFrames: eventFrames)
+        frameCount: total, canvas: canvas, renderer: try mainRenderer(), eventFrames: eventFrames)
     }
     var activity = plot == nil ? nil : ActivityPlot()
 
@@ -384,6 +390,7 @@ public struct ScrollJob: Sendable {
         width: first.width, height: first.height, title: "Waterflow scroll",
         streamingTo: { file.write($0) })
       let context = try Context(document)
+      let mainRenderer = try mainRenderer()
       // PDF pages are drawn in order on one document, so the workers only pass frames through.
       makeWorker = { { _ in [] } }
       consumeOutput = { frame, _ in
@@ -440,13 +447,13 @@ public struct ScrollJob: Sendable {
     traceWriter = nil
     if let sheet, let path = contactSheet {
       try writeAtomically(try sheet.pngData(), to: path)
-      try images.collect(mainRenderer.images)
+      try images.collect(try mainRenderer().images)
     }
     if let path = plot, let chart = activity {
       let title =
         "Cell reuse over \(total) frames at \(JSONNumber.format(script.fps)) fps"
       try writeAtomically(
-        try chart.pngData(fonts: mainRenderer.fonts, title: title), to: path)
+        try chart.pngData(fonts: try mainRenderer().fonts, title: title), to: path)
       activity = nil
     }
     // Last, so that any failure before leaves the previous output in place.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cairo
 import FileTransactions
 import Foundation
 import WaterflowJSON
@@ -36,6 +37,12 @@ struct Waterflow: ParsableCommand {
   /// (see `installInterruptionCleanup`), the cleanup thread alone prints and exits: an error the
   /// interruption caused (a refused commit, a killed ffmpeg) would only mislead.
   static func main() {
+    // The commands that draw text get their fonts ready on another core while the arguments
+    // are parsed and the scene is loaded; the others never pay for it.
+    let drawing: Set<String> = ["render", "scroll", "shots", "golden"]
+    if CommandLine.arguments.count > 1, drawing.contains(CommandLine.arguments[1]) {
+      FontStack.prepareForProgram()
+    }
     do {
       var command = try parseAsRoot()
       try command.run()

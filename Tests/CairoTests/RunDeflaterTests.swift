@@ -187,3 +187,96 @@ extension RunDeflaterTests {
     #expect(result.status == 0, "\(result.output)")
   }
 }
+
+// MARK: - Pinned bytes
+
+/// An opaque frame without text rendering, so that its bytes depend on no library version:
+/// a background, rectangles, and a 7×10 noise glyph stamped 16 times (repeats for the hash probe).
+private func syntheticFrame(width: Int, height: Int, seed: UInt64) -> [UInt32] {
+  var g = TestGenerator(state: seed)
+  var pixels = [UInt32](repeating: 0xfff2_f2f5, count: width * height)
+  for _ in 0..<6 {
+    let x0 = g.next(width)
+    let y0 = g.next(height)
+    let w = 1 + g.next(max(1, width / 2))
+    let h = 1 + g.next(max(1, height / 2))
+    let colour = 0xff00_0000 | UInt32(g.next(1 << 24))
+    for y in y0..<min(height, y0 + h) {
+      for x in x0..<min(width, x0 + w) { pixels[y * width + x] = colour }
+    }
+  }
+  let glyph = (0..<70).map { _ in UInt32(g.next(256)) }
+  for _ in 0..<16 {
+    let x0 = g.next(max(1, width - 7))
+    let y0 = g.next(max(1, height - 10))
+    for dy in 0..<10 {
+      for dx in 0..<7 where y0 + dy < height && x0 + dx < width {
+        let v = glyph[dy * 7 + dx]
+        pixels[(y0 + dy) * width + x0 + dx] = 0xff00_0000 | v << 16 | v << 8 | v
+      }
+    }
+  }
+  return pixels
+}
+
+/// FNV-1a, 64 bits.
+private func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+  bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+}
+
+extension RunDeflaterTests {
+  /// The digests were taken from the encoder before its filter pass and row search were made
+  /// faster (issue 28), with a plain Up filter: speed-ups must keep every byte.
+  @Test(arguments: [
+    (257, 120, 28 as UInt64, 0x0960_5312_c9ba_d0e9 as UInt64),
+    (750, 400, 1334, 0xb0a1_0f39_24df_969b),
+    (13, 9, 3, 0xc5e0_777a_e4a5_05f7),
+  ])
+  func framesEncoding_KeepsItsBytes(
+    width: Int, height: Int, seed: UInt64, digest: UInt64
+  ) throws {
+    let pixels = syntheticFrame(width: width, height: height, seed: seed)
+    let surface = try ImageSurface(width: width, height: height)
+    setPixels(of: surface) { x, y in pixels[y * width + x] }
+    let png = surface.pngData(compression: .frames)
+    #expect(
+      fnv1a64(png) == digest,
+      "\(width)×\(height): \(String(fnv1a64(png), radix: 16))")
+    // The straight-RGBA path filters its own way; the bytes are the same.
+    #expect(RGBAImage(surface: surface).pngData(compression: .frames) == png)
+  }
+
+  @Test func opaqueSurface_EncodesLikeItsImage_AtEveryWidth() throws {
+    // The surface path compares and packs pixels in groups of eight and four; every remainder
+    // and a difference in each position of a group must give the image path's bytes.
+    var g = TestGenerator(state: 31)
+    for width in Array(1...40) + [63, 64, 65, 250] {
+      let height = 1 + g.next(12)
+      let pixels = syntheticFrame(width: width, height: height, seed: UInt64(width))
+      let surface = try ImageSurface(width: width, height: height)
+      setPixels(of: surface) { x, y in
+        // A single changed pixel now and then, at every offset within a group.
+        y % 3 == 1 && x == (y * 5) % width ? 0xff12_3456 : pixels[y * width + x]
+      }
+      let png = surface.pngData(compression: .frames)
+      #expect(png[25] == 2, "width \(width): RGB")
+      #expect(
+        png == RGBAImage(surface: surface).pngData(compression: .frames),
+        "width \(width)×\(height)")
+    }
+  }
+
+  @Test func surface_WithOneTranslucentPixelLate_IsEncodedAsRGBA() throws {
+    // The opaque path learns of alpha while it filters: a translucent pixel in the last row and
+    // the last, partial group must still send the image down the RGBA path, whole.
+    for width in [7, 8, 13] {
+      let surface = try ImageSurface(width: width, height: 5)
+      setPixels(of: surface) { x, y in
+        x == width - 1 && y == 4 ? 0x8040_2010 : 0xff33_6699
+      }
+      let png = surface.pngData(compression: .frames)
+      #expect(png[25] == 6, "width \(width): RGBA")
+      try expectRoundTrip(png, equals: RGBAImage(surface: surface), "width \(width)")
+    }
+  }
+}
