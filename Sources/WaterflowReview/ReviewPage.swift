@@ -5,7 +5,7 @@ internal import WaterflowJSON
 ///
 /// The page reads `/api/goldens` and posts to `/api/accept` and `/api/undo`, as any script may.
 /// Keys: j/k next and previous, a accept, s skip, u undo, g accept the group, 1–4 the views
-/// (side by side, slider, blink, diff), ? help.
+/// (side by side, slider, blink, diff), +/- zoom, 0 fit, ? help.
 public enum ReviewPage {
   /// The page, with `title` in its heading.
   public static func html(title: String) -> String {
@@ -45,7 +45,7 @@ public enum ReviewPage {
     #detail pre { white-space:pre-wrap; background:#fff; border:1px solid var(--line); padding:8px; font-size:12px; max-height:10em; overflow:auto; }
     .views { display:flex; gap:10px; align-items:flex-start; flex-wrap:wrap; }
     figure { margin:0; } figcaption { font-size:12px; color:#555; }
-    .views img { max-width:100%; image-rendering:pixelated; border:1px solid var(--line); background:#fff; }
+    .views img { image-rendering:pixelated; border:1px solid var(--line); background:#fff; }
     .stack { position:relative; display:inline-block; }
     .stack img.top { position:absolute; left:0; top:0; }
     #toast { position:fixed; bottom:14px; left:50%; transform:translateX(-50%); background:#333; color:#fff; padding:8px 14px; border-radius:4px; display:none; max-width:80%; }
@@ -75,12 +75,13 @@ public enum ReviewPage {
       <p><kbd>g</kbd> accept every golden of this cause</p>
       <p><kbd>s</kbd> skip (kept for the progress only) · <kbd>u</kbd> undo the last accept</p>
       <p><kbd>1</kbd> side by side · <kbd>2</kbd> slider · <kbd>3</kbd> blink · <kbd>4</kbd> diff only</p>
+      <p><kbd>+</kbd> / <kbd>-</kbd> zoom by whole factors · <kbd>0</kbd> fit</p>
       <p><kbd>?</kbd> or <kbd>Esc</kbd> closes this</p>
     </div></div>
     <script>
     "use strict";
     const token = new URLSearchParams(location.search).get("token") || "";
-    const state = { goldens: [], groups: [], current: 0, skipped: new Set(), view: "side", filter: "all", canUndo: false, busy: false, blink: null };
+    const state = { goldens: [], groups: [], current: 0, skipped: new Set(), view: "side", filter: "all", canUndo: false, busy: false, blink: null, zoom: 0 };
     const $ = (id) => document.getElementById(id);
     const el = (tag, attrs = {}, ...children) => {
       const e = document.createElement(tag);
@@ -145,7 +146,15 @@ public enum ReviewPage {
       renderDetail();
     }
 
-    function image(src, alt, extra = {}) { return src ? el("img", { src, alt, ...extra }) : el("span", {}, `(no ${alt})`); }
+    // Zoom 0 fits: a golden drawn at 1× (a few hundred pixels wide) is shown twice as large, a
+    // large one at its size; + and - step through whole factors, so pixels stay square.
+    function sized(img) {
+      const apply = () => { img.style.width = `${img.naturalWidth * factor(img)}px`; };
+      if (img.complete && img.naturalWidth) apply(); else img.addEventListener("load", apply);
+      return img;
+    }
+    function factor(img) { return state.zoom || (img && img.naturalWidth && img.naturalWidth < 400 ? 2 : 1); }
+    function image(src, alt, extra = {}) { return src ? sized(el("img", { src, alt, ...extra })) : el("span", {}, `(no ${alt})`); }
 
     function renderDetail() {
       clearInterval(state.blink);
@@ -249,6 +258,9 @@ public enum ReviewPage {
         case "2": setView("slider"); break;
         case "3": setView("blink"); break;
         case "4": setView("diff"); break;
+        case "+": case "=": state.zoom = Math.min(8, factor(document.querySelector("#view img")) + 1); render(); break;
+        case "-": state.zoom = Math.max(1, factor(document.querySelector("#view img")) - 1); render(); break;
+        case "0": state.zoom = 0; render(); break;
         default: return;
       }
       event.preventDefault();

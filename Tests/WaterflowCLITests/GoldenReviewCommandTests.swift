@@ -161,6 +161,7 @@ import WaterflowTestSupport
         "s: 6 of 6 reviewed",
         "u: 2 of 6 reviewed, grid/at0 failed",
         "views: side slider blink diff",
+        "zoom: 400 then 600",
         "?: help shown",
       ], "\(walk.output)")
     let (status, stderr) = review.stop(SIGTERM)
@@ -256,6 +257,13 @@ import WaterflowTestSupport
             seen.append(driver.find_element(By.ID, "view").get_attribute("data-view"))
         print("views: " + " ".join(seen))
         press("1")
+        # A 200-pixel golden fits at twice its size; + shows it three times as large.
+        width = lambda: driver.find_element(By.CSS_SELECTOR, "#view img").size["width"]
+        until(lambda: width() >= 400)
+        fit = width()
+        press("+"); until(lambda: width() > fit)
+        print(f"zoom: {fit} then {width()}")
+        press("0")
         press("?"); until(lambda: driver.find_element(By.ID, "help").is_displayed())
         print("?: help shown")
         press("?")
