@@ -117,7 +117,7 @@ let package = Package(
       name: "WaterflowGoldenReport",
       dependencies: [
         "WaterflowGolden", "WaterflowComparison", "WaterflowRender", "WaterflowView", "WaterflowJSON",
-        "FileTransactions", .product(name: "SystemPackage", package: "swift-system"),
+        "PNGCodec", "FileTransactions", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Screenshot sets: devices, locales, appearances, frames and captions, and contact sheets.
     .target(

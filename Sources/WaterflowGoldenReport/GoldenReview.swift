@@ -1,6 +1,7 @@
 public import WaterflowGolden
 internal import FileTransactions
 internal import Foundation
+internal import PNGCodec
 internal import SystemPackage
 public import WaterflowRender
 
@@ -138,6 +139,8 @@ public final class GoldenReview: @unchecked Sendable {
   /// Called with the names about to be written, after the request was validated: the command
   /// prints progress there.
   private let willWrite: @Sendable ([String]) -> Void
+  /// The file of an image key: where the rendering the page showed is.
+  private let imageFile: @Sendable (String) -> String?
 
   /// Creates a review of `items`, which accepts into `store`'s folder.
   ///
@@ -147,10 +150,13 @@ public final class GoldenReview: @unchecked Sendable {
   ///   - store: The golden folder the check compared against; the review records into it.
   ///   - renderer: The renderer accepts draw with (used by one accept at a time).
   ///   - fingerprint: This machine's font stack, noted beside each golden written.
+  ///   - imageFile: The file of an item's image key (by default the key itself is a path): an
+  ///     accept compares what it renders with the `actual` image the page showed.
   ///   - willWrite: Called once a request is valid, before anything is written.
   public init(
     items: [GoldenReviewItem], manifest: GoldenManifest, store: GoldenStore, renderer: Renderer,
-    fingerprint: FontStackFingerprint, willWrite: @escaping @Sendable ([String]) -> Void = { _ in }
+    fingerprint: FontStackFingerprint, imageFile: @escaping @Sendable (String) -> String? = { $0 },
+    willWrite: @escaping @Sendable ([String]) -> Void = { _ in }
   ) {
     state = State(items: items)
     entries = Dictionary(manifest.entries.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -161,6 +167,7 @@ public final class GoldenReview: @unchecked Sendable {
     self.renderer = renderer
     self.fingerprint = fingerprint
     self.willWrite = willWrite
+    self.imageFile = imageFile
   }
 
   /// Writes the goldens `names` from a fresh rendering, as `golden record` does.
@@ -218,6 +225,15 @@ public final class GoldenReview: @unchecked Sendable {
     }
     let after = snapshot(fresh)
     for path in after.keys where before[path] == nil { before[path] = .some(nil) }
+    // What was written must be what the page showed: a scene edited since the check renders
+    // something nobody reviewed, which is put back rather than accepted.
+    let unseen = fresh.filter { !rendersAsShown($0) }
+    guard unseen.isEmpty else {
+      restore(before)
+      throw GoldenReviewError(
+        kind: .conflict,
+        message: "\(Self.list(unseen)) now render\(unseen.count == 1 ? "s" : "") differently from what the review showed (a scene or an input changed since the check); nothing was written. Run the review again to see the goldens as they render now.")
+    }
     state.undos.append(Undo(names: fresh, before: before, after: after))
     state.accepted.formUnion(fresh)
     return names
@@ -246,6 +262,20 @@ public final class GoldenReview: @unchecked Sendable {
     state.undos.removeLast()
     state.accepted.subtract(last.names)
     return last.names
+  }
+
+  /// Whether the golden just recorded for `name` has the pixels of the `actual` image the page
+  /// showed (its first failing frame); true when there is nothing to compare with.
+  private func rendersAsShown(_ name: String) -> Bool {
+    guard let item = state.items.first(where: { $0.name == name }), let key = item.actual,
+      let shown = imageFile(key), FileManager.default.fileExists(atPath: shown)
+    else { return true }
+    let golden = store.path(
+      for: item.frames > 1 ? GoldenStore.frameName(name, item.frame, count: item.frames) : name)
+    guard let written = try? RGBAImage(contentsOfPNGFile: golden),
+      let seen = try? RGBAImage(contentsOfPNGFile: shown)
+    else { return false }
+    return written.width == seen.width && written.height == seen.height && written.pixels == seen.pixels
   }
 
   /// The bytes of every file of the goldens `names` and of the fingerprint file.

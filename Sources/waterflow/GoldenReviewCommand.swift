@@ -112,8 +112,10 @@ struct GoldenReviewCommand: ParsableCommand {
       emit("All \(records.count) golden\(records.count == 1 ? "" : "s") pass: nothing to review.")
       return
     }
+    let files = images
     let review = GoldenReview(
       items: items, manifest: manifest, store: store, renderer: renderer, fingerprint: fingerprint,
+      imageFile: { files[$0] },
       willWrite: { names in warn("accepting \(names.joined(separator: ", "))…") })
     stopping.reviewing(review)
     let site = ReviewSite(review: review, images: images, title: options.manifest)

@@ -226,3 +226,25 @@ private final class ResultsBox: @unchecked Sendable {
   func add(_ names: [String]) { lock.withLock { accepted.append(names) } }
   func fail(_ message: String) { lock.withLock { errors.append(message) } }
 }
+
+extension GoldenReviewTests {
+  /// A scene edited after the check renders something the page never showed: the accept puts
+  /// the golden back and says so, instead of recording what nobody reviewed.
+  @Test func aSceneChangedSinceTheCheck_IsNotAccepted() throws {
+    let fixture = try Fixture()
+    let review = fixture.review()
+    let before = fixture.snapshot()
+    let grid = fixture.dir + "/grid.json"
+    let text = try String(contentsOfFile: grid, encoding: .utf8)
+    try text.replacingOccurrences(of: "\"top\": 16", with: "\"top\": 20").write(toFile: grid, atomically: true, encoding: .utf8)
+    let error = #expect(throws: GoldenReviewError.self) { try review.accept(["shop", "grid/at0"]) }
+    #expect(error?.kind == .conflict)
+    #expect(error?.message.contains("'grid/at0' now renders differently from what the review showed") == true, "\(error?.message ?? "")")
+    #expect(fixture.snapshot() == before)
+    #expect(review.accepted.isEmpty && !review.canUndo)
+    // Put back as the check saw it, the scene is accepted.
+    try text.write(toFile: grid, atomically: true, encoding: .utf8)
+    try review.accept(["shop", "grid/at0"])
+    #expect(review.accepted == ["shop", "grid/at0"])
+  }
+}

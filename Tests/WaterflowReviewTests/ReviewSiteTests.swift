@@ -39,7 +39,9 @@ struct ReviewFixture {
       let outcome = try store.check(entry, renderer: renderer, fingerprint: fingerprint)
       items += [GoldenReviewItem(outcome, digest: store.digest(of: entry.name)) { String($0.dropFirst(root.count)) }].compactMap(\.self)
     }
-    review = GoldenReview(items: items, manifest: manifest, store: store, renderer: renderer, fingerprint: fingerprint)
+    review = GoldenReview(
+      items: items, manifest: manifest, store: store, renderer: renderer, fingerprint: fingerprint,
+      imageFile: { root + $0 })
     var images: [String: String] = [:]
     for item in items { for key in item.images { images[key] = root + key } }
     site = ReviewSite(review: review, images: images, title: "G/manifest.json", token: String(repeating: "ab", count: 16))
