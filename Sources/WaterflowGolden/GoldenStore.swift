@@ -397,22 +397,32 @@ public struct GoldenStore: Sendable {
   /// so that the folder shows only this run's failures.
   func clearArtifacts(of name: String) {
     guard configuration.clearsArtifacts else { return }
-    let base = configuration.artifactsDirectory + "/" + name
-    let folder = FilePath(base).removingLastComponent().string
-    let stem = (FilePath(base).lastComponent?.string ?? "") + "."
-    guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for file in files where file.hasPrefix(stem) {
+    for path in Self.files(
+      of: name, in: configuration.artifactsDirectory, kinds: ["expected.png", "actual.png", "diff.png"])
+    {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+
+  /// The files beside `root/name` named `NAME.KIND`, or `NAME.07.KIND` for a frame, with KIND
+  /// one of `kinds`: sorted paths.
+  ///
+  /// - Complexity: O(n) in the files of that folder.
+  static func files(of name: String, in root: String, kinds: Set<String>) -> [String] {
+    let base = FilePath(root + "/" + name)
+    let folder = base.removingLastComponent().string
+    let stem = (base.lastComponent?.string ?? "") + "."
+    guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+    return files.filter { file in
+      guard file.hasPrefix(stem) else { return false }
       var rest = file.dropFirst(stem.count)
-      // A frame's artifacts: NAME.07.actual.png.
       if let dot = rest.firstIndex(of: "."), !rest[..<dot].isEmpty,
-        rest[..<dot].allSatisfy(\.isNumber)
+        rest[..<dot].allSatisfy({ $0.isASCII && $0.isNumber })
       {
         rest = rest[rest.index(after: dot)...]
       }
-      if ["expected.png", "actual.png", "diff.png"].contains(String(rest)) {
-        try? FileManager.default.removeItem(atPath: folder + "/" + file)
-      }
-    }
+      return kinds.contains(String(rest))
+    }.sorted().map { folder + "/" + $0 }
   }
 
   private func writeArtifacts(

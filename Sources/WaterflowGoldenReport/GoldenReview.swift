@@ -2,7 +2,6 @@ public import WaterflowGolden
 internal import FileTransactions
 internal import Foundation
 internal import PNGCodec
-internal import SystemPackage
 public import WaterflowRender
 
 /// A failed golden as a review shows it: its cause, its message, the images of its first
@@ -304,50 +303,5 @@ public final class GoldenReview: @unchecked Sendable {
 
   private static func list(_ names: [String]) -> String {
     names.count == 1 ? "'\(names[0])'" : names.map { "'\($0)'" }.joined(separator: ", ")
-  }
-}
-
-extension GoldenStore {
-  /// The files a golden owns, sorted: its PNG or its frames' (`NAME.00.png` …), and its facts.
-  ///
-  /// - Complexity: O(n) in the files of the golden's folder.
-  public func files(of name: String) -> [String] {
-    let base = FilePath(directory + "/" + name)
-    let folder = base.removingLastComponent().string
-    let stem = (base.lastComponent?.string ?? "") + "."
-    guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-    return files.filter { file in
-      guard file.hasPrefix(stem) else { return false }
-      let rest = file.dropFirst(stem.count)
-      if rest == "png" || rest == "facts.json" { return true }
-      // A frame: NAME.07.png.
-      guard rest.hasSuffix(".png") else { return false }
-      let number = rest.dropLast(4)
-      return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
-    }.sorted().map { folder + "/" + $0 }
-  }
-
-  /// A digest of the golden's files (names and bytes), which changes when any is written,
-  /// added or removed: FNV-1a, to notice a change, not to resist an attacker.
-  ///
-  /// - Complexity: O(n) in the bytes of the golden's files.
-  public func digest(of name: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix<S: Sequence<UInt8>>(_ bytes: S) {
-      for byte in bytes {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-      }
-    }
-    for path in files(of: name) {
-      mix((FilePath(path).lastComponent?.string ?? path).utf8)
-      mix([0])
-      let bytes = FileManager.default.contents(atPath: path) ?? Data()
-      mix(String(bytes.count).utf8)
-      mix([0])
-      mix(bytes)
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

@@ -38,18 +38,17 @@ extension Renderer {
   /// Layouts are kept: a scroll's frames draw the same badges and prices again and again, and
   /// laying one out costs about 40 µs, a third of a frame's drawing.
   func layout(_ text: String, width: Double?, _ placement: TextPlacement) -> TextLayout {
-    let key = TextLayoutKey(text: text, width: width, placement: placement)
-    guard keepsTextLayouts else {
-      return TextLayout(
+    func layOut() -> TextLayout {
+      TextLayout(
         text, fonts: fonts, size: placement.size, width: width, maxLines: placement.maxLines,
         lineHeight: placement.lineHeight, alignment: placement.alignment)
     }
-    if let laidOut = textLayouts[key] { return laidOut }
+    guard keepsTextLayouts else { return layOut() }
+    let key = TextLayoutKey(text: text, width: width, placement: placement)
+    if let kept = textLayouts[key] { return kept }
     // A bound, not an LRU: a long scroll of distinct texts starts over instead of growing.
     if textLayouts.count >= 2048 { textLayouts.removeAll(keepingCapacity: true) }
-    let laidOut = TextLayout(
-      text, fonts: fonts, size: placement.size, width: width, maxLines: placement.maxLines,
-      lineHeight: placement.lineHeight, alignment: placement.alignment)
+    let laidOut = layOut()
     textLayouts[key] = laidOut
     return laidOut
   }

@@ -16,7 +16,6 @@ public final class ReviewServer: Sendable {
   public static let isAvailable = true
 
   private let site: ReviewSite
-  private let server = LockedServer()
 
   /// Creates a server for a site.
   public init(site: ReviewSite) {
@@ -33,12 +32,11 @@ public final class ReviewServer: Sendable {
       throw ReviewServerError(message: "Cannot listen on 127.0.0.1:\(port): \(error)")
     }
     let http = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: SiteHandler(site: site))
-    server.set(http)
     let started = Started()
-    let task = Task {
+    // The task that runs the server keeps it alive for as long as the process.
+    Task {
       do { try await http.run() } catch { started.fail(with: "\(error)") }
     }
-    _ = task
     Task {
       do {
         try await http.waitUntilListening(timeout: 10)
@@ -61,35 +59,28 @@ public final class ReviewServer: Sendable {
 }
 
 
-/// Holds the running server, which must live as long as the process.
-private final class LockedServer: Sendable {
-  private let box = Mutex<HTTPServer?>(nil)
-  func set(_ server: HTTPServer) { box.withLock { $0 = server } }
-}
-
-/// The start's outcome, handed from the server's task to the thread that waits for it.
+/// The start's outcome, handed from the server's tasks to the thread that waits for it: the
+/// first one settles it.
 private final class Started: Sendable {
   enum Outcome { case success(Int), failure(String) }
-  private let condition = NSCondition()
   private let outcome = Mutex<Outcome?>(nil)
+  private let settled = DispatchSemaphore(value: 0)
 
   func succeed(port: Int) { settle(.success(port)) }
   func fail(with message: String) { settle(.failure(message)) }
 
   private func settle(_ value: Outcome) {
-    condition.lock()
-    outcome.withLock { if $0 == nil { $0 = value } }
-    condition.broadcast()
-    condition.unlock()
+    let first = outcome.withLock { current in
+      guard current == nil else { return false }
+      current = value
+      return true
+    }
+    if first { settled.signal() }
   }
 
   func wait() -> Outcome {
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      if let value = outcome.withLock({ $0 }) { return value }
-      condition.wait()
-    }
+    settled.wait()
+    return outcome.withLock { $0! }
   }
 }
 
@@ -145,8 +136,7 @@ public final class ReviewServer: Sendable {
 
   /// Always fails: the build has no server.
   public func start(port: Int) throws(ReviewServerError) -> Int {
-    throw ReviewServerError(
-      message: "This waterflow was built without the review server: build it with `make release`, or `swift build --traits ReviewServer`.")
+    throw ReviewServerError(message: ReviewServerError.unavailable)
   }
 }
 
@@ -156,4 +146,8 @@ public final class ReviewServer: Sendable {
 public struct ReviewServerError: Error, CustomStringConvertible, Sendable {
   public let message: String
   public var description: String { message }
+
+  /// What a build without the `ReviewServer` trait says when asked for the server.
+  public static let unavailable =
+    "This waterflow was built without the review server: build it with `make release`, or `swift build --traits ReviewServer`."
 }

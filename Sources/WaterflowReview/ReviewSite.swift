@@ -197,12 +197,9 @@ public final class ReviewSite: Sendable {
   /// The names of an accept's body, or nil when it is not `{"names": [String, …]}`.
   static func names(in body: [UInt8]) -> [String]? {
     guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-      object.count == 1, let list = object["names"] as? [Any]
+      object.count == 1
     else { return nil }
-    let names = list.compactMap { $0 as? String }
-    // NSNumber bridges to String on no platform, but a number must not slip through as a name.
-    guard names.count == list.count, list.allSatisfy({ $0 is String }) else { return nil }
-    return names
+    return object["names"] as? [String]
   }
 
   private static func status(of error: GoldenReviewError) -> Int {

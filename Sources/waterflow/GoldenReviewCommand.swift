@@ -60,7 +60,7 @@ struct GoldenReviewCommand: ParsableCommand {
           "Refusing to start the review: CI is set (CI=\(environment["CI"] ?? "")), and goldens are never accepted in CI. Review on a development machine, or read the report `golden check --report` writes.")
       }
       guard ReviewServer.isAvailable else {
-        throw CLIError("This waterflow was built without the review server: build it with `make release`, or `swift build --traits ReviewServer`.")
+        throw CLIError(ReviewServerError.unavailable)
       }
       let stopping = ReviewStop()
       stopping.install()

@@ -11,7 +11,8 @@ struct ReviewFixture {
   let dir: String
   let review: GoldenReview
   let site: ReviewSite
-  var port: Int { 4321 }
+  static let port = 4321
+  var port: Int { Self.port }
 
   init() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("waterflow-review-\(UUID().uuidString)").path
@@ -45,7 +46,7 @@ struct ReviewFixture {
     var images: [String: String] = [:]
     for item in items { for key in item.images { images[key] = root + key } }
     site = ReviewSite(review: review, images: images, title: "G/manifest.json", token: String(repeating: "ab", count: 16))
-    site.listening(on: 4321)
+    site.listening(on: Self.port)
   }
 
   var host: String { "127.0.0.1:\(port)" }
