@@ -7,12 +7,11 @@
 SHELL       := /bin/bash
 SWIFT       ?= swift
 DEMO_DIR    ?= .build/demo
-# Build: pkg-config and the -dev packages (libcurl's for the release binary's static Foundation:
-# FlyingFox, the review's server, imports FoundationNetworking). Run: the fonts, ffmpeg
+# Build: pkg-config and the -dev packages. Run: the fonts, ffmpeg
 # (fonts-dejavu-extra: the oblique face a font-stack test puts first). Tests: every program a
 # test starts (Tests/WaterflowTestSupport/ExternalProgram.swift lists them; a test checks this list).
 APT_PACKAGES = pkg-config libcairo2-dev libpango1.0-dev libfreetype-dev libpng-dev libdeflate-dev \
-               libturbojpeg0-dev libcurl4-openssl-dev \
+               libturbojpeg0-dev \
                libwebp-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei fonts-noto-color-emoji \
                ffmpeg poppler-utils librsvg2-bin libxml2-utils pngcheck time chromium chromium-driver \
                python3 python3-pip
@@ -48,13 +47,13 @@ build: setup
 # that Swift's own static Foundation uses mktemp is not about our code, so it is filtered out;
 # pipefail keeps the build's exit status.
 release: setup
-	@set -o pipefail; $(SWIFT) build -c release --static-swift-stdlib --traits ReviewServer --product waterflow 2>&1 \
+	@set -o pipefail; $(SWIFT) build -c release --static-swift-stdlib --product waterflow 2>&1 \
 	  | { grep -v "the use of .mktemp. is dangerous" || true; }
 
-# The tests cover the swift-snapshot-testing strategy and the review server too, which sit behind
-# package traits so that packages depending on Waterflow fetch neither swift-snapshot-testing nor
-# FlyingFox unless they ask. The release binary has the review server.
-TRAITS      ?= SnapshotTesting,ReviewServer
+# The tests cover the swift-snapshot-testing strategy too, which sits behind a package trait so
+# that packages depending on Waterflow fetch neither swift-snapshot-testing nor swift-syntax
+# unless they ask.
+TRAITS      ?= SnapshotTesting
 
 test: setup
 	$(SWIFT) build --build-tests --traits $(TRAITS)
@@ -68,8 +67,7 @@ test: setup
 # warning of the plugin's own (a module with nothing to document), and a public symbol that a
 # landing page's Topics leave out (.ci/docs-topics). The plugin builds the modules first, so a
 # fresh build also shows the compiler's diagnostics, as `make test` does; SwiftPM's -pthread
-# warning (see README: Requirements) is filtered out as in `release`. The review server's file is
-# behind the ReviewServer trait, which TRAITS enables here too, so its docs are the real server's.
+# warning (see README: Requirements) is filtered out as in `release`.
 DOCS_DIR       ?= .build/docs
 DOCS_BASE_PATH ?=
 DOCS_MODULES    = WaterflowLayout WaterflowView WaterflowStyle WaterflowCells WaterflowScene \

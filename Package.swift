@@ -26,9 +26,6 @@ let package = Package(
     .trait(
       name: "SnapshotTesting",
       description: "The swift-snapshot-testing strategy (the WaterflowSnapshotTesting product)."),
-    .trait(
-      name: "ReviewServer",
-      description: "`waterflow golden review`, the review page's server on FlyingFox (`make release` enables it)."),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,10 +35,8 @@ let package = Package(
     // Paths: swift-system's FilePath, because Foundation's NSString path methods trap on
     // one-character paths on this toolchain (`deletingLastPathComponent` of "a").
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-    // The review page's HTTP server: FlyingFox, which builds in 8 s from clean where
-    // Hummingbird 2 (on SwiftNIO) takes 56 s. Behind the ReviewServer trait, so a package using
-    // the libraries never fetches it.
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // No HTTP server package: FlyingFox made every command load libcurl and 25 more libraries
+    // (Sources/WaterflowReview/ReviewServer.swift says why the review serves on its own).
     // `make docs`: the DocC catalogs, built by `swift package generate-documentation`. No target
     // uses it, so a package depending on Waterflow never fetches it (a test resolves one to check).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -136,13 +131,10 @@ let package = Package(
     ),
 
     // The review page and its server on 127.0.0.1: only the CLI links it. The review's logic
-    // (groups, accept, undo) is WaterflowGolden's, tested without HTTP.
+    // (groups, accept, undo) is WaterflowGoldenReport's, tested without HTTP.
     .target(
       name: "WaterflowReview",
-      dependencies: [
-        "WaterflowGoldenReport", "WaterflowGolden", "WaterflowJSON",
-        .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["ReviewServer"])),
-      ]),
+      dependencies: ["WaterflowGoldenReport", "WaterflowGolden", "WaterflowJSON"]),
 
     // Tools
     .executableTarget(

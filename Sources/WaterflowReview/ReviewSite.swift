@@ -102,15 +102,15 @@ public final class ReviewSite: Sendable {
   /// Answers one request.
   public func respond(to request: ReviewRequest) -> ReviewResponse {
     guard hostIsAllowed(request.headers["host"]) else {
-      return error(403, "This review answers only at 127.0.0.1:\(port.load(ordering: .acquiring)) or localhost.")
+      return Self.error(403, "This review answers only at 127.0.0.1:\(port.load(ordering: .acquiring)) or localhost.")
     }
     let method = request.method.uppercased()
     // The page is the one place the token may come in the URL; it then lives in a cookie.
     if request.path == "/" || request.path == "/index.html" {
-      guard method == "GET" || method == "HEAD" else { return error(405, "Use GET.") }
+      guard method == "GET" || method == "HEAD" else { return Self.error(405, "Use GET.") }
       let fromURL = request.query["token"].map(matches) ?? false
       guard fromURL || hasToken(request) else {
-        return error(403, "Open the address `waterflow golden review` printed: it carries this run's token.")
+        return Self.error(403, "Open the address `waterflow golden review` printed: it carries this run's token.")
       }
       var response = ReviewResponse(
         status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
@@ -120,33 +120,33 @@ public final class ReviewSite: Sendable {
       return response
     }
     guard hasToken(request) else {
-      return error(403, "Missing or wrong token: send the X-Waterflow-Token header, or open the page from the address the review printed.")
+      return Self.error(403, "Missing or wrong token: send the X-Waterflow-Token header, or open the page from the address the review printed.")
     }
     switch (method, request.path) {
     case ("GET", "/api/goldens"), ("HEAD", "/api/goldens"):
-      return json(200, goldens())
+      return Self.json(200, goldens())
     case ("POST", "/api/accept"):
       guard request.headers["content-type"]?.lowercased().hasPrefix("application/json") == true else {
-        return error(415, "Send the names as JSON (Content-Type: application/json): {\"names\": [\"NAME\", …]}.")
+        return Self.error(415, "Send the names as JSON (Content-Type: application/json): {\"names\": [\"NAME\", …]}.")
       }
       guard let names = Self.names(in: request.body) else {
-        return error(400, "The body must be {\"names\": [\"NAME\", …]}: a JSON object whose \"names\" is a list of golden names.")
+        return Self.error(400, "The body must be {\"names\": [\"NAME\", …]}: a JSON object whose \"names\" is a list of golden names.")
       }
       do {
         let accepted = try review.accept(names)
-        return json(200, ["accepted": accepted])
+        return Self.json(200, ["accepted": accepted])
       } catch {
-        return self.error(Self.status(of: error), error.message)
+        return Self.error(Self.status(of: error), error.message)
       }
     case ("POST", "/api/undo"):
       do {
         let restored = try review.undo()
-        return json(200, ["restored": restored])
+        return Self.json(200, ["restored": restored])
       } catch {
-        return self.error(Self.status(of: error), error.message)
+        return Self.error(Self.status(of: error), error.message)
       }
     case (_, "/api/goldens"), (_, "/api/accept"), (_, "/api/undo"):
-      return error(405, "\(method) is not allowed on \(request.path).")
+      return Self.error(405, "\(method) is not allowed on \(request.path).")
     default:
       break
     }
@@ -155,14 +155,14 @@ public final class ReviewSite: Sendable {
       // the request, so `..` or an encoded slash finds nothing.
       let key = String(request.path.dropFirst("/files/".count)).removingPercentEncoding ?? ""
       guard let file = images[key], let bytes = FileManager.default.contents(atPath: file) else {
-        return error(404, "No image '\(key)' in this review.")
+        return Self.error(404, "No image '\(key)' in this review.")
       }
       return ReviewResponse(
         status: 200,
         headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")],
         body: Array(bytes))
     }
-    return error(404, "Nothing at \(request.path).")
+    return Self.error(404, "Nothing at \(request.path).")
   }
 
   // MARK: - Rules
@@ -279,7 +279,7 @@ public final class ReviewSite: Sendable {
     return set
   }()
 
-  private func json(_ status: Int, _ value: some Encodable) -> ReviewResponse {
+  private static func json(_ status: Int, _ value: some Encodable) -> ReviewResponse {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let body = (try? encoder.encode(value)).map { Array($0) } ?? Array("{}".utf8)
@@ -289,7 +289,9 @@ public final class ReviewSite: Sendable {
       body: body + [0x0A])
   }
 
-  private func error(_ status: Int, _ message: String) -> ReviewResponse {
+  /// The site's answer to a refused request, `{"error": message}`: also the server's, for
+  /// requests it cannot read.
+  package static func error(_ status: Int, _ message: String) -> ReviewResponse {
     json(status, ["error": message])
   }
 }

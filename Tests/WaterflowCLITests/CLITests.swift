@@ -657,21 +657,24 @@ extension CLITests {
   }
 
   @Test(arguments: ["WaterflowLayout", "WaterflowView", "WaterflowRender", "WaterflowGolden"])
-  func aLibrary_FetchesNeitherSnapshotTestingNorSwiftSyntaxNorTheReviewServer(product: String) throws {
+  func aLibrary_FetchesNeitherSnapshotTestingNorSwiftSyntax(product: String) throws {
     let packages = try fetched(for: product)
     // Resolution really ran: the CLI's argument parser is a dependency of the package.
     #expect(packages.contains("swift-argument-parser"), "\(packages)")
     #expect(!packages.contains("swift-snapshot-testing"), "\(packages)")
     #expect(!packages.contains("swift-syntax"), "\(packages)")
-    #expect(!packages.contains("FlyingFox"), "\(packages)")
     // `make docs`'s plugin is a dependency no target uses: consumers never fetch it.
     #expect(!packages.contains("swift-docc-plugin"), "\(packages)")
     #expect(!packages.contains("swift-docc-symbolkit"), "\(packages)")
   }
 
-  @Test func theReviewServerTrait_BringsFlyingFox() throws {
-    let packages = try fetched(for: "WaterflowGolden", traits: #", traits: ["ReviewServer"]"#)
-    #expect(packages.contains("FlyingFox"), "\(packages)")
+  /// An HTTP server package once made every command load libcurl (through FoundationNetworking)
+  /// and 25 more libraries: 5 ms of each start. The dynamic loader lists what the binary loads.
+  @Test func theCommandLineTool_LoadsNoNetworkingLibrary() throws {
+    let run = try waterflow(["--help"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+    #expect(run.stdout.contains("libcairo"), "the loader listed nothing: \(run.stdout)")
+    #expect(!run.stdout.contains("libcurl"), "\(run.stdout)")
+    #expect(!run.stdout.contains("FoundationNetworking"), "\(run.stdout)")
   }
 
   @Test func theSnapshotTestingTrait_BringsTheStrategyItsDependency() throws {

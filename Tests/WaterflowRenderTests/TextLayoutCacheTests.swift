@@ -17,7 +17,7 @@ import WaterflowView
       let scene = try Scene(contentsOf: packageRoot + "/" + path)
       let controller = SceneController(scene: scene)
       controller.view.layoutSubviews()
-      var renderer = try Renderer()
+      let renderer = try Renderer()
       renderer.keepsTextLayouts = keeping
       var pngs: [[UInt8]] = []
       for offset in stride(from: 0.0, through: 900, by: 150) {

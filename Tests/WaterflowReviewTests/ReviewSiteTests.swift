@@ -236,8 +236,8 @@ func json(_ response: ReviewResponse) throws -> [String: Any] {
   }
 }
 
-/// The same site over a real socket: FlyingFox on 127.0.0.1, a port of its own choosing.
-@Suite(.enabled(if: ReviewServer.isAvailable, "built without the ReviewServer trait"))
+/// The same site over a real socket: the server on 127.0.0.1, a port of its own choosing.
+@Suite
 struct ReviewServerTests {
   @Test func theServer_AnswersOnLoopback_WithTheSitesRules() throws {
     let f = try ReviewFixture()
