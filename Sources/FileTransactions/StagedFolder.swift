@@ -93,6 +93,36 @@ public struct StagedFolder: Sendable {
     return path + "/" + (FilePath(absolute).lastComponent?.string ?? "")
   }
 
+  /// Writes a file into the staging folder, under its final name.
+  ///
+  /// The folder is the transaction: until ``commit(alsoWriting:)`` nobody reads it, and an
+  /// interruption or a failure removes it whole. So a file in it needs no temporary of its own,
+  /// nor the rename, mode change and ledger entry that ``AtomicFile`` makes for one: a scroll
+  /// writes its frames this way, from several threads at once.
+  ///
+  /// - Throws: ``FileWriteError`` naming the file's path in the output folder: a name already
+  ///   written, a full disk.
+  public func write(_ bytes: [UInt8], named file: String) throws(FileWriteError) {
+    let shown = name + "/" + file
+    let fd = open(path + "/" + file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw .cannotWrite(shown, Temporaries.errnoText()) }
+    var failure: String?
+    bytes.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let count = writeBytes(fd, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          failure = Temporaries.errnoText()
+          return
+        }
+        written += count
+      }
+    }
+    if close(fd) != 0, failure == nil { failure = Temporaries.errnoText() }
+    if let failure { throw .cannotWrite(shown, failure) }
+  }
+
   /// Puts the staging folder in place of the output folder and removes the old one.
   ///
   /// Files of the old folder that are not the kind's own, and that this run did not write,
@@ -199,4 +229,9 @@ public struct StagedFolder: Sendable {
           + "output folder is replaced as a whole: give a new or empty folder, or an earlier output.")
     }
   }
+}
+
+/// write(2), which ``StagedFolder/write(_:named:)`` hides inside the type.
+private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, bytes, count)
 }

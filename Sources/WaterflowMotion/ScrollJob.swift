@@ -351,19 +351,16 @@ public struct ScrollJob: Sendable {
 
     switch output {
     case .folder:
-      let directory = staged!.path
-      let frames = try AtomicFile(path: directory + "/frames.json", sweeping: false)
+      let folder = staged!
+      let frames = try AtomicFile(path: folder.path + "/frames.json", sweeping: false)
       frames.write(
         "{\"fps\": \(JSONNumber.format(script.fps)), \"scale\": \(JSONNumber.format(options.scale)), \"frames\": ["
       )
       makeWorker = drawingWorker { frame, surface in
         // Frames already run one per core, so each is encoded on its own thread only.
-        // The staging folder is new: nothing to sweep in it.
-        try writeAtomically(
+        try folder.write(
           surface.pngDataOnThisThread(compression: .frames),
-          to: directory + "/"
-            + ScrollJob.frameName(frame.number, total: frameCount),
-          sweeping: false)
+          named: ScrollJob.frameName(frame.number, total: frameCount))
         return []
       }
       consumeOutput = { frame, _ in

@@ -160,6 +160,37 @@ extension AtomicFileTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out"])
     #expect(try String(contentsOfFile: out + "/frames.json", encoding: .utf8) == "old")
   }
+
+  @Test func aFileWrittenIntoTheStagingFolder_AppearsOnlyWithTheCommit_WithTheUsualMode() throws {
+    let directory = try makeTemporaryDirectory()
+    let out = directory + "/out"
+    let staged = try StagedFolder(replacing: out, kind: Self.frames)
+    let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+    try staged.write(bytes, named: "frame-0001.png")
+    #expect(!FileManager.default.fileExists(atPath: out), "nothing in place before the commit")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: staged.path) == ["frame-0001.png"])
+    try writeAtomically([1], to: staged.path + "/frames.json", sweeping: false)
+    try staged.commit()
+    #expect(FileManager.default.contents(atPath: out + "/frame-0001.png") == Data(bytes))
+    // The mode a file created by writeAtomically gets: 0666 less the umask.
+    let mode = { (path: String) in
+      (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+    #expect(try mode(out + "/frame-0001.png") == mode(out + "/frames.json"))
+  }
+
+  @Test func aNameWrittenTwiceIntoTheStagingFolder_IsRefused_NamingTheOutputPath() throws {
+    let directory = try makeTemporaryDirectory()
+    let staged = try StagedFolder(replacing: directory + "/out", kind: Self.frames)
+    try staged.write([1, 2, 3], named: "frame-0001.png")
+    let error = #expect(throws: FileWriteError.self) {
+      try staged.write([4], named: "frame-0001.png")
+    }
+    #expect(error?.description.contains(directory + "/out/frame-0001.png") == true, "\(String(describing: error))")
+    #expect(FileManager.default.contents(atPath: staged.path + "/frame-0001.png") == Data([1, 2, 3]))
+    staged.discard()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+  }
 }
 
 func makeTemporaryDirectory() throws -> String {
