@@ -7,7 +7,7 @@ import WaterflowScene
 struct RenderOptionGroup: ParsableArguments {
   @Option(
     help:
-      "Device pixels per point for PNG output: 1, 2 or 3 (default: the scene's viewport.scale)."
+      "Device pixels per point for PNG output: 1, 2, 3 or 4 (default: the scene's viewport.scale)."
   )
   var scale: Double?
 

@@ -11,7 +11,7 @@ S=Tests/WaterflowMotionTests/Bench/bench-scene.json
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "${EXPORT:-$T/bench.json}" \
-  -n pycairo "python3 Tests/WaterflowMotionTests/Bench/scroll_pycairo.py $T/py" \
+  -n pycairo "/usr/bin/python3 Tests/WaterflowMotionTests/Bench/scroll_pycairo.py $T/py" \
   -n jobs1 "$B scroll $S -o $T/j1 --to 2000 --frames 60 --curve linear --jobs 1" \
   -n jobs2 "$B scroll $S -o $T/j2 --to 2000 --frames 60 --curve linear --jobs 2" \
   -n two-jobs1-at-once "sh -c '$B scroll $S -o $T/c1 --to 2000 --frames 60 --curve linear --jobs 1 & \
