@@ -19,3 +19,11 @@ hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "${EXPORT:-$T/bench.json}
 # The last command bounds what --jobs 2 can reach here: two independent single-threaded jobs at once
 # share nothing, so 2 x jobs1 / two-jobs1-at-once is the machine's own two-core speed-up (1.5-1.7
 # on this shared VM, where even a pure register loop run twice at once gets 1.48x).
+python3 - "${EXPORT:-$T/bench.json}" <<'PY'
+import json, sys
+r = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
+print("medians: pycairo %.0f ms, jobs1 %.1f ms, jobs2 %.1f ms, two jobs1 at once %.1f ms"
+      % tuple(r[k] * 1e3 for k in ("pycairo", "jobs1", "jobs2", "two-jobs1-at-once")))
+print("scroll vs pycairo: %.1fx; --jobs 2 vs --jobs 1: %.2fx; the machine's own two-core speed-up: %.2fx"
+      % (r["pycairo"] / r["jobs2"], r["jobs1"] / r["jobs2"], 2 * r["jobs1"] / r["two-jobs1-at-once"]))
+PY
