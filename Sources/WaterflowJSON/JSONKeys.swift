@@ -53,20 +53,27 @@ public struct JSONKeys<Key: Sendable>: Sendable {
   }
 
   /// The index of the key whose name is `count` bytes at `start`, or nil.
-  @inlinable
+  // Inlined into each reader of a format, with unchecked walks over the table: for a million
+  // items this lookup runs three million times, and a call with bounds checks cost a tenth of
+  // the load.
+  @inlinable @inline(__always)
   func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
     var head: UInt64 = 0
     for i in 0..<min(count, 8) { head |= UInt64(start[i]) << (8 * i) }
-    for i in heads.indices where heads[i] == head && lengths[i] == count {
-      if count <= 8 { return i }
-      if bytes.withUnsafeBufferPointer({
-        UnsafeBufferPointer(rebasing: $0[starts[i]..<starts[i] + count])
-          .elementsEqual(UnsafeBufferPointer(start: start, count: count))
-      }) {
-        return i
+    return heads.withUnsafeBufferPointer { heads in
+      lengths.withUnsafeBufferPointer { lengths in
+        for i in 0..<heads.count where heads[i] == head && lengths[i] == count {
+          if count <= 8 { return i }
+          if bytes.withUnsafeBufferPointer({
+            UnsafeBufferPointer(rebasing: $0[starts[i]..<starts[i] + count])
+              .elementsEqual(UnsafeBufferPointer(start: start, count: count))
+          }) {
+            return i
+          }
+        }
+        return nil
       }
     }
-    return nil
   }
 }
 

@@ -148,8 +148,12 @@ public struct Item: Hashable, Sendable {
     self.price = price
     self.identifier = identifier
     self.isSelfSizing = isSelfSizing
-    let details = Details(image: image, color: color, title: title, data: data)
-    self.details = details.isEmpty ? nil : DetailsBox(details)
+    // Tested before a Details is made: most items of a big feed have none.
+    if image == nil && color == nil && title == nil && data == nil {
+      details = nil
+    } else {
+      details = DetailsBox(Details(image: image, color: color, title: title, data: data))
+    }
   }
 
   /// The reuse identifier cells get when an item names none.
