@@ -122,15 +122,25 @@ private func readFile(
 /// Asks the kernel to back the whole 2 MiB pages inside a large, not yet touched buffer with
 /// transparent huge pages (where it hands them out on request, as this project's machines do).
 ///
-/// Filling a 41 MB scene's text and its million items in 4 KiB pages took ~34,000 page faults,
-/// about a sixth of the load; in 2 MiB pages it takes about 70. Smaller buffers are left alone.
+/// Reading a 41 MB scene's text and filling its million items in 4 KiB pages took ~33,000 page
+/// faults, whose handling was ~15% of the load's profile; `waterflow visible` on that scene now
+/// takes 14,400 faults instead of 46,700. Smaller buffers are left alone.
 package func adviseHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
   #if os(Linux)
-    let huge = 1 << 21
-    guard byteCount >= 2 * huge else { return }
-    let first = (Int(bitPattern: start) + huge - 1) & ~(huge - 1)
-    let last = (Int(bitPattern: start) + byteCount) & ~(huge - 1)
-    guard last > first else { return }
-    _ = madvise(UnsafeMutableRawPointer(bitPattern: first), last - first, MADV_HUGEPAGE)
+    guard let pages = hugePages(in: Int(bitPattern: start), byteCount: byteCount) else {
+      return
+    }
+    _ = madvise(
+      UnsafeMutableRawPointer(bitPattern: pages.lowerBound), pages.count, MADV_HUGEPAGE)
   #endif
+}
+
+/// The addresses of the whole 2 MiB pages within `byteCount` bytes at `address`, or nil for a
+/// buffer under 4 MiB, which has at most one.
+func hugePages(in address: Int, byteCount: Int) -> Range<Int>? {
+  let huge = 1 << 21
+  guard byteCount >= 2 * huge else { return nil }
+  let first = (address + huge - 1) & ~(huge - 1)
+  let last = (address + byteCount) & ~(huge - 1)
+  return first < last ? first..<last : nil
 }
