@@ -10,7 +10,7 @@
 /// project's 2-core machine, `json.load` took 0.84–0.96 s and Foundation's `JSONDecoder` 1.8–2.0 s
 /// (435 MB) even into plain synthesized `Decodable` structs, with no field paths and no unknown-key
 /// checks: twice Python's time, not half. The `JSONValue` enum tree it used to build took 8.6–14 s
-/// (488 MB). This reader loads that scene in about 170 ms against 490 ms for `json.load`, both timed
+/// (488 MB). This reader loads that scene in about 120 ms against 455 ms for `json.load`, both timed
 /// in process (`Tests/WaterflowMotionTests/Bench/bench-json.sh`).
 ///
 /// The reader is a cursor: `beginObject()` then `nextKey(_:)` until nil, `beginArray()` then
