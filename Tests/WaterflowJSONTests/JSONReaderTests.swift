@@ -466,6 +466,8 @@ extension JSONReaderTests {
     #expect(hugePages(in: 16, byteCount: 4 * mib) == 2 * mib..<4 * mib)
     #expect(hugePages(in: 2 * mib - 1, byteCount: 41 * mib) == 2 * mib..<42 * mib)
     #expect(hugePages(in: 2 * mib + 1, byteCount: 4 * mib) == 4 * mib..<6 * mib)
+    #expect(hugePages(in: 0, byteCount: 256 * mib) == 0..<256 * mib)
+    #expect(hugePages(in: 0, byteCount: 256 * mib + 1) == nil)
   }
 
   @Test func largeFiles_ReadInHugePages_AreReadWhole() throws {
