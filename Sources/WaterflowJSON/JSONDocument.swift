@@ -125,7 +125,7 @@ private func readFile(
 /// Reading a 41 MB scene's text and filling its million items in 4 KiB pages took ~33,000 page
 /// faults, whose handling was ~15% of the load's profile; `waterflow visible` on that scene now
 /// takes 14,400 faults instead of 46,700. Buffers under 4 MiB are left alone, and so are those
-/// over 256 MiB: a 10M-item scene's 880 MB of items took 0.8–1.9 s more kernel time in huge
+/// over 256 MiB: a 10M-item scene's 880 MB of items took 0.7–2.2 s more kernel time in huge
 /// pages than in small ones on this project's VM, the kernel zeroing fresh 2 MiB pages far more
 /// slowly than the small pages a freed buffer leaves.
 package func adviseHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
