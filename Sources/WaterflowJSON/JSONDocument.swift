@@ -43,6 +43,7 @@ public struct JSONDocument: Sendable {
     var failed = false
     var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) {
       buffer, initialized in
+      adviseHugePages(buffer.baseAddress!, byteCount: size + 1)
       var count = 0
       while count < size {
         let n = readFile(fd, buffer.baseAddress! + count, size - count)
@@ -116,4 +117,33 @@ private func readFile(
   _ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int
 ) -> Int {
   read(fd, buffer, count)
+}
+
+/// Asks the kernel to back the whole 2 MiB pages inside a large, not yet touched buffer with
+/// transparent huge pages (where it hands them out on request, as this project's machines do).
+///
+/// Reading a 41 MB scene's text and filling its million items in 4 KiB pages took ~33,000 page
+/// faults, whose handling was ~15% of the load's profile; `waterflow visible` on that scene now
+/// takes 14,400 faults instead of 46,700. Buffers under 4 MiB are left alone, and so are those
+/// over 256 MiB: a 10M-item scene's 880 MB of items took 0.7–2.2 s more kernel time in huge
+/// pages than in small ones on this project's VM, the kernel zeroing fresh 2 MiB pages far more
+/// slowly than the small pages a freed buffer leaves.
+package func adviseHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
+  #if os(Linux)
+    guard let pages = hugePages(in: Int(bitPattern: start), byteCount: byteCount) else {
+      return
+    }
+    _ = madvise(
+      UnsafeMutableRawPointer(bitPattern: pages.lowerBound), pages.count, MADV_HUGEPAGE)
+  #endif
+}
+
+/// The addresses of the whole 2 MiB pages within `byteCount` bytes at `address`, or nil for a
+/// buffer under 4 MiB, which has at most one, or over 256 MiB.
+func hugePages(in address: Int, byteCount: Int) -> Range<Int>? {
+  let huge = 1 << 21
+  guard byteCount >= 2 * huge && byteCount <= 256 << 20 else { return nil }
+  let first = (address + huge - 1) & ~(huge - 1)
+  let last = (address + byteCount) & ~(huge - 1)
+  return first < last ? first..<last : nil
 }

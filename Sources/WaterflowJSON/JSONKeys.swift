@@ -21,6 +21,11 @@ public struct JSONKeys<Key: Sendable>: Sendable {
   @usableFromInline let lengths: [Int]
   @usableFromInline let starts: [Int]
   @usableFromInline let bytes: [UInt8]
+  /// Each name's index plus one (0 for none), at the slot its head and length hash to or the
+  /// first free one after it. With four slots a name, a lookup takes one probe, where going
+  /// through the names took one step a name: a third of the time of a key of a scene's items.
+  @usableFromInline let slots: [UInt8]
+  @usableFromInline let slotShift: UInt64
   @usableFromInline let keys: [Key]
   @usableFromInline let unknown: Unknown
   /// The message for an unknown key.
@@ -39,6 +44,16 @@ public struct JSONKeys<Key: Sendable>: Sendable {
       keys[..<i].reduce(0) { $0 + $1.0.utf8.count }
     }
     bytes = keys.flatMap { Array($0.0.utf8) }
+    var bits: UInt64 = 3
+    while 1 << bits < 4 * keys.count { bits += 1 }
+    slotShift = 64 - bits
+    var slots = [UInt8](repeating: 0, count: 1 << bits)
+    for i in keys.indices {
+      var s = Self.slot(head: heads[i], count: lengths[i], shift: slotShift)
+      while slots[s] != 0 { s = (s + 1) & (slots.count - 1) }
+      slots[s] = UInt8(i + 1)
+    }
+    self.slots = slots
     self.keys = keys.map(\.1)
     self.unknown = unknown
     self.unknownMessage =
@@ -52,21 +67,40 @@ public struct JSONKeys<Key: Sendable>: Sendable {
     return head
   }
 
+  @inlinable @inline(__always)
+  static func slot(head: UInt64, count: Int, shift: UInt64) -> Int {
+    Int(truncatingIfNeeded: ((head &+ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+
   /// The index of the key whose name is `count` bytes at `start`, or nil.
-  @inlinable
+  // Inlined into each reader of a format, with unchecked reads of the table: for a million
+  // items this lookup runs three million times.
+  @inlinable @inline(__always)
   func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
     var head: UInt64 = 0
     for i in 0..<min(count, 8) { head |= UInt64(start[i]) << (8 * i) }
-    for i in heads.indices where heads[i] == head && lengths[i] == count {
-      if count <= 8 { return i }
-      if bytes.withUnsafeBufferPointer({
-        UnsafeBufferPointer(rebasing: $0[starts[i]..<starts[i] + count])
-          .elementsEqual(UnsafeBufferPointer(start: start, count: count))
-      }) {
-        return i
+    var s = Self.slot(head: head, count: count, shift: slotShift)
+    return slots.withUnsafeBufferPointer { slots in
+      heads.withUnsafeBufferPointer { heads in
+        lengths.withUnsafeBufferPointer { lengths in
+          while true {
+            let entry = Int(slots[s])
+            if entry == 0 { return nil }
+            let i = entry - 1
+            if heads[i] == head && lengths[i] == count
+              && (count <= 8
+                || bytes.withUnsafeBufferPointer({
+                  UnsafeBufferPointer(rebasing: $0[starts[i]..<starts[i] + count])
+                    .elementsEqual(UnsafeBufferPointer(start: start, count: count))
+                }))
+            {
+              return i
+            }
+            s = (s + 1) & (slots.count - 1)
+          }
+        }
       }
     }
-    return nil
   }
 }
 

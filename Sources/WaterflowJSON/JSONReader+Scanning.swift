@@ -198,6 +198,11 @@ extension JSONReader {
       exponent += sign * e
     }
     pos = i
+    if exponent == 0 && mantissa < 1 << 53 {
+      // A whole number, as most numbers of a scene are: exact as it is, no table of powers.
+      let d = Double(mantissa)
+      return negative ? -d : d
+    }
     if exact && mantissa < 1 << 53 && exponent >= -22 && exponent <= 22 {
       var d = Double(mantissa)
       d =

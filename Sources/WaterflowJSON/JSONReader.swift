@@ -10,7 +10,7 @@
 /// project's 2-core machine, `json.load` took 0.84–0.96 s and Foundation's `JSONDecoder` 1.8–2.0 s
 /// (435 MB) even into plain synthesized `Decodable` structs, with no field paths and no unknown-key
 /// checks: twice Python's time, not half. The `JSONValue` enum tree it used to build took 8.6–14 s
-/// (488 MB). This reader loads that scene in about 170 ms against 490 ms for `json.load`, both timed
+/// (488 MB). This reader loads that scene in about 120 ms against 455 ms for `json.load`, both timed
 /// in process (`Tests/WaterflowMotionTests/Bench/bench-json.sh`).
 ///
 /// The reader is a cursor: `beginObject()` then `nextKey(_:)` until nil, `beginArray()` then
@@ -65,6 +65,11 @@ public struct JSONReader {
   public let file: String
   /// The format's leniencies.
   public let options: Options
+  // The leniencies as plain flags: `Options`' static members are lazily made globals, and
+  // asking for one in the key loop cost a `swift_once` call per key.
+  @usableFromInline let numericStrings: Bool
+  @usableFromInline let numbersAsText: Bool
+  @usableFromInline let nullIsAbsent: Bool
   @usableFromInline let base: UnsafePointer<UInt8>
   /// The offset of the terminating zero.
   @usableFromInline let end: Int
@@ -79,6 +84,9 @@ public struct JSONReader {
     end = buffer.count - 1
     self.file = file
     self.options = options
+    numericStrings = options.contains(.numericStrings)
+    numbersAsText = options.contains(.numbersAsText)
+    nullIsAbsent = options.contains(.nullIsAbsent)
     outer.reserveCapacity(8)
   }
 
@@ -217,7 +225,7 @@ public struct JSONReader {
       let bit: UInt64 = 1 << UInt64(match)
       guard current.seen & bit == 0 else { throw fail("given twice") }
       current.seen |= bit
-      if options.contains(.nullIsAbsent) && base[pos] == UInt8(ascii: "n") {
+      if nullIsAbsent && base[pos] == UInt8(ascii: "n") {
         try skipValue()
         continue
       }
@@ -333,7 +341,7 @@ public struct JSONReader {
       || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
     {
       d = try scanNumber()
-    } else if c == UInt8(ascii: "\"") && options.contains(.numericStrings) {
+    } else if c == UInt8(ascii: "\"") && numericStrings {
       let (text, after) = try string(at: pos)
       guard let n = Double(text.trimmingWhitespace) else {
         throw fail("expected a number, found the string \"\(text)\"")
@@ -370,7 +378,7 @@ public struct JSONReader {
       pos = after
       return text
     }
-    if options.contains(.numbersAsText),
+    if numbersAsText,
       c == UInt8(ascii: "-")
         || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
     {

@@ -560,6 +560,8 @@ extension Scene {
   {
     var items: [Item] = []
     let keys = itemKeys
+    // Once, not once per item: a static is a lazily made global, asked for through swift_once.
+    let defaultIdentifier = Item.defaultIdentifier
     try r.beginArray()
     let start = r.bytesRead
     while try r.nextElement() {
@@ -569,6 +571,13 @@ extension Scene {
         let perItem = max(1, (r.bytesRead - start) / items.count)
         items.reserveCapacity(
           min(maximumItemCount, items.count + r.bytesLeft / perItem * 17 / 16))
+        // The room not yet filled, which no page maps yet.
+        let capacity = items.capacity
+        items.withUnsafeMutableBufferPointer { filled in
+          adviseHugePages(
+            UnsafeMutableRawPointer(filled.baseAddress! + filled.count),
+            byteCount: (capacity - filled.count) * MemoryLayout<Item>.stride)
+        }
       }
       if items.count == maximumItemCount {
         throw r.failInContainer(
@@ -580,7 +589,7 @@ extension Scene {
       var price: String?
       var image: String?
       var img: String?
-      var identifier = Item.defaultIdentifier
+      var identifier = defaultIdentifier
       var span: Int?
       var fullSpan = false
       var color: Color?

@@ -418,3 +418,79 @@ extension JSONReaderTests {
     #expect(pieces.count > 100 && pieces.dropLast().allSatisfy { $0 >= 1 })
   }
 }
+
+// MARK: - Fast paths
+
+extension JSONReaderTests {
+  @Test(arguments: [
+    ("9007199254740991", 9_007_199_254_740_991.0),
+    ("-9007199254740991", -9_007_199_254_740_991.0),
+    ("9007199254740992", 9_007_199_254_740_992.0),
+    ("18446744073709551615", 18_446_744_073_709_551_615.0),
+    ("-0", -0.0), ("10e-1", 1), ("1e0", 1), ("1.0", 1), ("100", 100),
+  ])
+  func wholeNumbers_AroundTheExactLimit_ReadAsTheStandardLibraryReadsThem(
+    text: String, value: Double
+  ) throws {
+    // Whole numbers below 2^53 skip the table of powers; those above must not.
+    let d = try number(text).get()
+    #expect(d == value && d.sign == value.sign && d == Double(text)!, "\(text) read as \(d)")
+  }
+
+  private enum LongKey: String, CaseIterable {
+    case columnWidth, columnWidthRounding, columnWidthX, column, c, columnWi
+  }
+
+  @Test func keys_SharingTheirFirstEightBytes_AreToldApart() throws {
+    let keys = JSONKeys<LongKey>()
+    for key in LongKey.allCases {
+      let bytes = Array(key.rawValue.utf8)
+      let found = bytes.withUnsafeBufferPointer {
+        keys.index(of: $0.baseAddress!, count: $0.count)
+      }
+      #expect(found.map { keys.keys[$0] } == key, "\(key)")
+    }
+    for unknown in ["columnWidthY", "columnWidt", "columnW", "columnWidthRoundinG", "d", ""] {
+      let bytes = Array(unknown.utf8)
+      let found = bytes.withUnsafeBufferPointer {
+        keys.index(of: $0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count)
+      }
+      #expect(found == nil, "\(unknown)")
+    }
+  }
+
+  @Test func hugePages_AreTheWholeAlignedPagesInsideTheBuffer() {
+    let mib = 1 << 20
+    #expect(hugePages(in: 0, byteCount: 4 * mib - 1) == nil)
+    #expect(hugePages(in: 0, byteCount: 4 * mib) == 0..<4 * mib)
+    #expect(hugePages(in: 16, byteCount: 4 * mib) == 2 * mib..<4 * mib)
+    #expect(hugePages(in: 2 * mib - 1, byteCount: 41 * mib) == 2 * mib..<42 * mib)
+    #expect(hugePages(in: 2 * mib + 1, byteCount: 4 * mib) == 4 * mib..<6 * mib)
+    #expect(hugePages(in: 0, byteCount: 256 * mib) == 0..<256 * mib)
+    #expect(hugePages(in: 0, byteCount: 256 * mib + 1) == nil)
+  }
+
+  @Test func largeFiles_ReadInHugePages_AreReadWhole() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "waterflow-json-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("large.json").path
+    // Over 4 MiB and not a whole number of pages: the buffer has whole huge pages and a tail.
+    let text = "[" + (0..<500_000).map { "{\"x\": \($0)}" }.joined(separator: ",") + "]"
+    #expect(text.utf8.count > 5 << 20)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let document = try JSONDocument(contentsOf: path)
+    #expect(document.text.elementsEqual(text.utf8))
+    let sum = try document.read { (r: inout JSONReader) throws(JSONInputError) in
+      var sum = 0.0
+      try r.beginArray()
+      while try r.nextElement() {
+        try r.beginObject()
+        while try r.nextKey(pointKeys) != nil { sum += try r.number() }
+      }
+      return sum
+    }
+    #expect(sum == Double(499_999 * 500_000 / 2))
+  }
+}

@@ -933,3 +933,43 @@ extension SceneTests {
     #expect(throws: Never.self) { try load(#"{"x": 187.5, "y": 50, "width": 188.1, "height": 50}"#, scale: 1) }
   }
 }
+
+// MARK: - Long lists
+
+extension SceneTests {
+  @Test func aLongListOfItems_readsEveryItemAsGiven() throws {
+    // Long enough that the list makes room for the rest after its first 1024 items, in huge
+    // pages (over 4 MiB of room), and with the rarer fields here and there among plain items.
+    let count = 60_000
+    var expected: [Item] = []
+    var json = "{\"columns\": 2, \"items\": ["
+    for i in 0..<count {
+      if i > 0 { json += ",\n" }
+      let w = 100 + i % 701
+      let h = 100 + i % 1101
+      let price = "\(1 + i % 999).\(i % 10)\(i % 7)"
+      switch i % 5000 {
+      case 17:
+        json += "{\"height\": \(i % 300), \"image\": \"p\(i).png\", \"title\": \"T\(i)\", \"span\": 2}"
+        expected.append(
+          Item(length: .fixed(Double(i % 300)), span: .columns(2), image: "p\(i).png", title: "T\(i)"))
+      case 4999:
+        json += "{\"w\": \(w), \"h\": \(h), \"identifier\": \"ad\", \"fullSpan\": true, \"price\": null}"
+        expected.append(
+          Item(length: .aspectRatio(width: Double(w), height: Double(h)), span: .full, identifier: "ad"))
+      default:
+        json += "{\"w\": \(w), \"h\": \(h), \"price\": \"\(price)\"}"
+        expected.append(
+          Item(length: .aspectRatio(width: Double(w), height: Double(h)), price: price))
+      }
+    }
+    json += "]}"
+    let scene = try parse(json).get()
+    #expect(scene.itemCount == count)
+    let items = (0..<count).map { scene.sections[0][$0] }
+    #expect(items == expected)
+    if let i = items.indices.first(where: { items[$0] != expected[$0] }) {
+      Issue.record("item \(i) is \(items[i]), not \(expected[i])")
+    }
+  }
+}
