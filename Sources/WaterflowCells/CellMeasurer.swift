@@ -109,16 +109,28 @@ public final class CellMeasurer: Sendable {
       }
       return Array(helpers.prefix(lanes - 1))
     }
-    let results = Mutex([[Double]](repeating: [], count: measurers.count))
-    DispatchQueue.concurrentPerform(iterations: measurers.count) { lane in
-      let range = (count * lane / measurers.count)..<(count * (lane + 1) / measurers.count)
-      let heights = range.map { n in
-        let (template, data, index) = item(n)
-        return measurers[lane].height(of: template, data: data, index: index, width: width)
+    // Lanes take chunks in turn rather than a fixed share each: on a shared machine a lane
+    // whose core is busy elsewhere would otherwise finish last and alone. Each height goes
+    // to its item's place, so the order of the chunks changes nothing.
+    let chunk = 128
+    let chunks = (count + chunk - 1) / chunk
+    let next = Atomic<Int>(0)
+    var heights = [Double](repeating: 0, count: count)
+    heights.withUnsafeMutableBufferPointer { buffer in
+      let out = SharedBuffer(buffer)
+      DispatchQueue.concurrentPerform(iterations: measurers.count) { lane in
+        let measurer = measurers[lane]
+        while true {
+          let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
+          guard c < chunks else { break }
+          for n in (c * chunk)..<min(count, (c + 1) * chunk) {
+            let (template, data, index) = item(n)
+            out.buffer[n] = measurer.height(of: template, data: data, index: index, width: width)
+          }
+        }
       }
-      results.withLock { $0[lane] = heights }
     }
-    return results.withLock { $0.flatMap { $0 } }
+    return heights
   }
 
   /// A layout engine for one item that measures with this measurer.
@@ -136,6 +148,18 @@ public final class CellMeasurer: Sendable {
     let key = TextKey(text: text, style: style, width: width)
     return state.withLock { state in
       if let size = state.texts[key] { return size }
+      // A row's text is measured unwrapped for its natural width, then at the width it was
+      // given, most often that natural width. A one-line style's text that fits is laid out
+      // the same either way (its one line is neither wrapped nor cut), so the first measure
+      // serves. Not across paragraphs: only the first line of the first is kept at a width.
+      if style.lines == 1, let width,
+        let natural = state.texts[TextKey(text: text, style: style, width: nil)],
+        TextLayout.keepsOneLine(naturalWidth: natural.width, in: width),
+        TextLayout.isOneParagraph(text)
+      {
+        state.texts[key] = natural
+        return natural
+      }
       let layout: TextLayout
       if let reused = state.layouts[style] {
         layout = reused
@@ -143,8 +167,7 @@ public final class CellMeasurer: Sendable {
         layout = style.emptyLayout(fonts: state.fonts)
         state.layouts[style] = layout
       }
-      layout.setText(text, width: width)
-      let box = layout.logicalBox
+      let box = layout.size(of: text, width: width)
       let size = TextSize(width: box.width, height: box.height)
       // A bound, as the renderer's: a feed of a million distinct titles starts over.
       if state.texts.count >= 1 << 18 { state.texts.removeAll(keepingCapacity: true) }
@@ -163,6 +186,12 @@ public final class CellMeasurer: Sendable {
       return aspect
     }
   }
+}
+
+/// A buffer whose elements lanes write apart, each to indices no other lane touches.
+private struct SharedBuffer<Element>: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Element>
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }
 
 extension CellTextStyle {
