@@ -484,8 +484,9 @@ extension Scene {
       for i in items.indices {
         defer { index += 1 }
         let item = items[i]
-        // A layout file's items are its frames.
-        let place = s < itemPaths.count ? "\(itemPaths[s])[\(i)]" : "frames[\(index)]"
+        // A layout file's items are its frames. Named only for an error: a feed's every item
+        // would otherwise format its place.
+        var place: String { s < itemPaths.count ? "\(itemPaths[s])[\(i)]" : "frames[\(index)]" }
         guard let template = cells[item.identifier] else {
           if item.isSelfSizing {
             throw JSONInputError(
