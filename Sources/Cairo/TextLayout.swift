@@ -36,6 +36,15 @@ public final class TextLayout {
   private let layout: OpaquePointer
   /// Whether paragraphs after the last line were dropped and "…" added by us.
   private var droppedLines = false
+  /// At most this many lines.
+  private let maxLines: Int32
+  /// The height Pango is given, in its units: the lines that fit in it are kept.
+  private let heightUnits: Int32
+  /// Whether Pango is given `maxLines` lines per paragraph instead of the height, to measure.
+  private var countsLines = false
+  /// The height Pango starts from for a text's first line, in its units; found when first
+  /// needed.
+  private var emptyLineHeight: Int32?
 
   /// Lays out text.
   ///
@@ -95,11 +104,80 @@ public final class TextLayout {
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
     // Half a line of slack: Pango keeps the lines whose whole height fits.
     let lines = max(1, maxLines)
-    pango_layout_set_height(layout, Int32(units((Double(lines) + 0.5) * lineHeight)))
+    self.maxLines = Int32(lines)
+    heightUnits = Int32(units((Double(lines) + 0.5) * lineHeight))
+    pango_layout_set_height(layout, heightUnits)
   }
 
   /// Lays out another text, in the same style, for a box's width (nil for no limit).
   package func setText(_ text: String, width: Double?) {
+    countLines(false)
+    lay(text, width: width)
+  }
+
+  /// The logical size of a text laid out in this style at a width: what ``setText(_:width:)``
+  /// then ``logicalBox`` give, for less.
+  ///
+  /// With a height, Pango works out the empty line's height (a font loaded, its metrics read)
+  /// for every text, to tell which line is the last that fits; a count of lines per paragraph
+  /// spares that. For one paragraph the two keep the same lines whenever the height would have
+  /// made the same line the last: checked from the lines' heights, as Pango decides it, and
+  /// laid out again with the height when not.
+  package func size(of text: String, width: Double?) -> (width: Double, height: Double) {
+    if Self.isOneParagraph(text) {
+      // Found before the text is laid out: from a layout of no text.
+      let start = width == nil ? 0 : startHeight
+      countLines(true)
+      lay(text, width: width)
+      // Unwrapped, no line is ever cut, whatever the limit.
+      if width == nil || keepsTheHeightsLines(startingAt: start) {
+        let box = logicalBox
+        return (box.width, box.height)
+      }
+    }
+    setText(text, width: width)
+    let box = logicalBox
+    return (box.width, box.height)
+  }
+
+  /// Gives Pango a count of lines per paragraph, or the height.
+  private func countLines(_ counts: Bool) {
+    guard counts != countsLines else { return }
+    countsLines = counts
+    pango_layout_set_height(layout, counts ? -maxLines : heightUnits)
+  }
+
+  /// Whether the lines laid out to a count are those the height keeps: Pango, given a height,
+  /// makes a line the last (its text all on it, cut with "…") when two lines as tall as the one
+  /// before it do not fit in what is left; given a count, the line of that number.
+  private func keepsTheHeightsLines(startingAt startHeight: Int32) -> Bool {
+    var left = Int(heightUnits)
+    var previous = Int(startHeight)
+    for index in 0..<pango_layout_get_line_count(layout) {
+      if (2 * previous > left) != (index + 1 == maxLines) { return false }
+      guard let line = pango_layout_get_line_readonly(layout, index) else { return false }
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      left -= Int(logical.height)
+      previous = Int(logical.height)
+    }
+    return true
+  }
+
+  /// The empty line's height, Pango's guess for a text's first line: that of the layout of no
+  /// text, whose one line is empty.
+  private var startHeight: Int32 {
+    if let emptyLineHeight { return emptyLineHeight }
+    setText("", width: nil)
+    var logical = PangoRectangle()
+    if let line = pango_layout_get_line_readonly(layout, 0) {
+      pango_layout_line_get_extents(line, nil, &logical)
+    }
+    emptyLineHeight = logical.height
+    return logical.height
+  }
+
+  private func lay(_ text: String, width: Double?) {
     self.text = text
     droppedLines = false
     pango_layout_set_width(layout, width.map { Int32(units(max(0, $0))) } ?? -1)
@@ -121,6 +199,26 @@ public final class TextLayout {
 
   deinit {
     waterflow_object_unref(UnsafeMutableRawPointer(layout))
+  }
+
+  /// Whether a one-line layout of a paragraph as wide as `naturalWidth` unwrapped is laid out
+  /// the same in a box of `width`: its line fits, so Pango neither wraps it nor cuts it.
+  ///
+  /// In Pango units, as Pango compares them: the natural width is a whole number of them.
+  package static func keepsOneLine(naturalWidth: Double, in width: Double) -> Bool {
+    naturalWidth * scale <= units(max(0, width))
+  }
+
+  /// Whether a text is one paragraph with no line separator: no `\n`, `\r`, U+2028 or U+2029.
+  package static func isOneParagraph(_ text: String) -> Bool {
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in text.utf8 {
+      if byte == 0x0A || byte == 0x0D { return false }
+      // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+      if (byte == 0xA8 || byte == 0xA9) && previous == (0xE2, 0x80) { return false }
+      previous = (previous.1, byte)
+    }
+    return true
   }
 
   /// How many UTF-8 bytes of the layout's text its lines show.

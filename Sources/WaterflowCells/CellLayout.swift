@@ -178,15 +178,20 @@ public struct CellLayoutEngine {
 
   private func stackHeight(_ stack: CellStack, width: Double) -> Double {
     let inner = max(0, width - stack.padding.left - stack.padding.right)
-    let shown = stack.children.filter(isShown)
     let content: Double
     switch stack.axis {
     case .vertical:
-      let gaps = Double(max(0, shown.count - 1)) * stack.spacing
-      content = shown.reduce(gaps) { total, child in
-        total + height(of: child, width: fixedWidth(of: child).map { min($0, inner) } ?? inner)
+      // The shown children counted, then their heights added to the gaps in order, as over a
+      // filtered list, but without making one for every item of a feed.
+      var shown = 0
+      for child in stack.children where isShown(child) { shown += 1 }
+      var total = Double(max(0, shown - 1)) * stack.spacing
+      for child in stack.children where isShown(child) {
+        total = total + height(of: child, width: fixedWidth(of: child).map { min($0, inner) } ?? inner)
       }
+      content = total
     case .horizontal:
+      let shown = stack.children.filter(isShown)
       let widths = rowWidths(shown, spacing: stack.spacing, width: inner)
       content = zip(shown, widths).reduce(0) { tallest, pair in
         max(tallest, height(of: pair.0, width: pair.1))
@@ -257,7 +262,11 @@ public struct CellLayoutEngine {
 
   /// A number in a data field: `1080`, `1,080` or ` 1080 `.
   static func number(_ text: String) -> Double? {
-    Double(text.filter { $0 != "," && $0 != " " })
+    // Filtering by Character walks grapheme clusters; most sizes have nothing to remove.
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") }) {
+      return Double(text)
+    }
+    return Double(text.filter { $0 != "," && $0 != " " })
   }
 
   private func imageHeight(_ image: CellImage, width: Double) -> Double {

@@ -16,24 +16,62 @@ import Synchronization
 /// let height = measurer.height(of: note, data: item, index: 4, width: 172)
 /// ```
 public final class CellMeasurer: Sendable {
-  private struct TextKey: Hashable {
-    var text: String
-    var style: CellTextStyle
-    var width: Double?
+  /// A text's UTF-8 bytes with the style and width it is measured at.
+  ///
+  /// By bytes, not by Unicode canonical equivalence: String's own hashing normalises every CJK
+  /// title to NFC first, a quarter of a large feed's measuring time; and Pango shapes the bytes,
+  /// so byte-equal texts are exactly the ones that measure the same. The bytes are pointed to,
+  /// not held, and the hash is worked out once: a key copies without reference counting, so
+  /// looking one up among a feed's hundred thousand titles touches none of their strings.
+  private struct TextKey: Hashable, @unchecked Sendable {
+    // @unchecked: a stored key's bytes are the cache's, never changed, freed only with the
+    // cache under its lock; a caller's key lives only while it looks up.
 
-    // By UTF-8 bytes, not by Unicode canonical equivalence: String's own hashing normalises
-    // every CJK title to NFC first, a quarter of a large feed's measuring time; and Pango shapes
-    // the bytes, so byte-equal texts are exactly the ones that measure the same.
-    static func == (a: TextKey, b: TextKey) -> Bool {
-      a.style == b.style && a.width == b.width && a.text.utf8.elementsEqual(b.text.utf8)
-    }
+    /// The bytes: the caller's while it looks up, the cache's own copy once stored.
+    let bytes: UnsafeRawBufferPointer
+    let style: CellTextStyle
+    let width: Double?
+    let hash: Int
 
-    func hash(into hasher: inout Hasher) {
-      var text = text
-      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    init(_ bytes: UnsafeRawBufferPointer, style: CellTextStyle, width: Double?) {
+      self.bytes = bytes
+      self.style = style
+      self.width = width
+      var hasher = Hasher()
+      hasher.combine(bytes: bytes)
       hasher.combine(style)
       hasher.combine(width)
+      hash = hasher.finalize()
     }
+
+    /// The key with the bytes copied, for the cache to keep (and free with ``free()``).
+    func stored() -> TextKey {
+      let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+      copy.copyMemory(from: bytes)
+      var key = self
+      key.bytesStored(UnsafeRawBufferPointer(copy))
+      return key
+    }
+
+    private mutating func bytesStored(_ copy: UnsafeRawBufferPointer) {
+      self = TextKey(copy, style: style, width: width, hash: hash)
+    }
+
+    private init(_ bytes: UnsafeRawBufferPointer, style: CellTextStyle, width: Double?, hash: Int) {
+      self.bytes = bytes
+      self.style = style
+      self.width = width
+      self.hash = hash
+    }
+
+    func free() { bytes.deallocate() }
+
+    static func == (a: TextKey, b: TextKey) -> Bool {
+      a.hash == b.hash && a.style == b.style && a.width == b.width
+        && a.bytes.elementsEqual(b.bytes)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
   }
 
   private struct State: ~Copyable {
@@ -41,8 +79,24 @@ public final class CellMeasurer: Sendable {
     let fonts: FontStack
     /// One layout per style, laying out each text in turn.
     var layouts: [CellTextStyle: TextLayout] = [:]
+    /// Sizes by stored keys, whose bytes are the cache's.
     var texts: [TextKey: TextSize] = [:]
     var aspects: [String: Double?] = [:]
+
+    init(fonts: FontStack) { self.fonts = fonts }
+
+    mutating func store(_ size: TextSize, for key: TextKey) {
+      // A bound, as the renderer's: a feed of a million distinct titles starts over.
+      if texts.count >= 1 << 18 { forgetTexts() }
+      texts[key.stored()] = size
+    }
+
+    mutating func forgetTexts() {
+      for key in texts.keys { key.free() }
+      texts.removeAll(keepingCapacity: true)
+    }
+
+    deinit { for key in texts.keys { key.free() } }
   }
 
   private let state: Mutex<State>
@@ -109,16 +163,28 @@ public final class CellMeasurer: Sendable {
       }
       return Array(helpers.prefix(lanes - 1))
     }
-    let results = Mutex([[Double]](repeating: [], count: measurers.count))
-    DispatchQueue.concurrentPerform(iterations: measurers.count) { lane in
-      let range = (count * lane / measurers.count)..<(count * (lane + 1) / measurers.count)
-      let heights = range.map { n in
-        let (template, data, index) = item(n)
-        return measurers[lane].height(of: template, data: data, index: index, width: width)
+    // Lanes take chunks in turn rather than a fixed share each: on a shared machine a lane
+    // whose core is busy elsewhere would otherwise finish last and alone. Each height goes
+    // to its item's place, so the order of the chunks changes nothing.
+    let chunk = 128
+    let chunks = (count + chunk - 1) / chunk
+    let next = Atomic<Int>(0)
+    var heights = [Double](repeating: 0, count: count)
+    heights.withUnsafeMutableBufferPointer { buffer in
+      let out = SharedBuffer(buffer)
+      DispatchQueue.concurrentPerform(iterations: measurers.count) { lane in
+        let measurer = measurers[lane]
+        while true {
+          let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
+          guard c < chunks else { break }
+          for n in (c * chunk)..<min(count, (c + 1) * chunk) {
+            let (template, data, index) = item(n)
+            out.buffer[n] = measurer.height(of: template, data: data, index: index, width: width)
+          }
+        }
       }
-      results.withLock { $0[lane] = heights }
     }
-    return results.withLock { $0.flatMap { $0 } }
+    return heights
   }
 
   /// A layout engine for one item that measures with this measurer.
@@ -133,23 +199,36 @@ public final class CellMeasurer: Sendable {
   /// - Complexity: O(1) after the first call with the same text, style and width.
   public func size(of text: String, style: CellTextStyle, width: Double?) -> TextSize {
     guard !text.isEmpty else { return TextSize(width: 0, height: 0) }
-    let key = TextKey(text: text, style: style, width: width)
-    return state.withLock { state in
-      if let size = state.texts[key] { return size }
-      let layout: TextLayout
-      if let reused = state.layouts[style] {
-        layout = reused
-      } else {
-        layout = style.emptyLayout(fonts: state.fonts)
-        state.layouts[style] = layout
+    var contiguous = text
+    return contiguous.withUTF8 { utf8 in
+      let bytes = UnsafeRawBufferPointer(utf8)
+      let key = TextKey(bytes, style: style, width: width)
+      return state.withLock { state in
+        if let size = state.texts[key] { return size }
+        // A row's text is measured unwrapped for its natural width, then at the width it was
+        // given, most often that natural width. A one-line style's text that fits is laid out
+        // the same either way (its one line is neither wrapped nor cut), so the first measure
+        // serves. Not across paragraphs: only the first line of the first is kept at a width.
+        if style.lines == 1, let width,
+          let natural = state.texts[TextKey(bytes, style: style, width: nil)],
+          TextLayout.keepsOneLine(naturalWidth: natural.width, in: width),
+          TextLayout.isOneParagraph(text)
+        {
+          state.store(natural, for: key)
+          return natural
+        }
+        let layout: TextLayout
+        if let reused = state.layouts[style] {
+          layout = reused
+        } else {
+          layout = style.emptyLayout(fonts: state.fonts)
+          state.layouts[style] = layout
+        }
+        let box = layout.size(of: text, width: width)
+        let size = TextSize(width: box.width, height: box.height)
+        state.store(size, for: key)
+        return size
       }
-      layout.setText(text, width: width)
-      let box = layout.logicalBox
-      let size = TextSize(width: box.width, height: box.height)
-      // A bound, as the renderer's: a feed of a million distinct titles starts over.
-      if state.texts.count >= 1 << 18 { state.texts.removeAll(keepingCapacity: true) }
-      state.texts[key] = size
-      return size
     }
   }
 
@@ -163,6 +242,12 @@ public final class CellMeasurer: Sendable {
       return aspect
     }
   }
+}
+
+/// A buffer whose elements lanes write apart, each to indices no other lane touches.
+private struct SharedBuffer<Element>: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Element>
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }
 
 extension CellTextStyle {

@@ -84,7 +84,15 @@ public struct FieldText: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
   ///
   /// - Complexity: O(length of the result).
   public func resolve(in data: ItemData, index: Int) -> String? {
-    if pieces.count == 1, case .literal(let text) = pieces[0] { return text }
+    if pieces.count == 1 {
+      switch pieces[0] {
+      case .literal(let text): return text
+      // A text that is one field is that field's value: no new string per item measured.
+      case .field(let name):
+        if let value = data[name] { return value }
+        return name == "index" ? String(index) : nil
+      }
+    }
     var result = ""
     for piece in pieces {
       switch piece {

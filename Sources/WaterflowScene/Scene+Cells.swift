@@ -474,7 +474,7 @@ extension Scene {
     var sizing: CellSizing?
     // The self-sizing items of each section, measured together (on every core) at the
     // section's column width before the layout asks for them one by one.
-    var waiting: [(section: Int, item: Int, flat: Int)] = []
+    var waiting: [(section: Int, flat: Int, template: CellTemplate, data: ItemData)] = []
     for s in sections.indices {
       guard sections[s].hasTexts else {
         index += sections[s].count
@@ -484,8 +484,9 @@ extension Scene {
       for i in items.indices {
         defer { index += 1 }
         let item = items[i]
-        // A layout file's items are its frames.
-        let place = s < itemPaths.count ? "\(itemPaths[s])[\(i)]" : "frames[\(index)]"
+        // A layout file's items are its frames. Named only for an error: a feed's every item
+        // would otherwise format its place.
+        var place: String { s < itemPaths.count ? "\(itemPaths[s])[\(i)]" : "frames[\(index)]" }
         guard let template = cells[item.identifier] else {
           if item.isSelfSizing {
             throw JSONInputError(
@@ -517,22 +518,20 @@ extension Scene {
           ContentLength(identity: flat) { width in
             measure.height(of: template, data: data, index: flat, width: width)
           })
-        if item.span == .columns(1) { waiting.append((s, i, flat)) }
+        if item.span == .columns(1) { waiting.append((s, flat, template, data)) }
       }
       sections[s] = ItemList(items)
     }
     guard let sizing, !waiting.isEmpty else { return }
     let widths = layout.columnWidths(viewport: viewport, orientation: orientation)
-    let lists = sections
-    let templates = cells
     var start = 0
     while start < waiting.count {
       let s = waiting[start].section
       let end = waiting[start...].firstIndex { $0.section != s } ?? waiting.count
+      // The template and data kept from the checks above: no item copied again per lane.
       let batch = Array(waiting[start..<end])
       sizing.premeasure(indices: batch.map(\.flat), width: widths[min(s, widths.count - 1)]) { n in
-        let item = lists[s][batch[n].item]
-        return (templates[item.identifier]!, item.data ?? ItemData(), batch[n].flat)
+        (batch[n].template, batch[n].data, batch[n].flat)
       }
       start = end
     }
