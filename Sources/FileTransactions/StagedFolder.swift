@@ -17,8 +17,8 @@ internal import Darwin
 /// component is ever created, so a mistyped path fails instead of making folders at the root.
 ///
 /// ```swift
-/// var staged = try StagedFolder(replacing: "out", kind: .frames)
-/// try writeAtomically(png, to: staged.path + "/frame-0001.png", sweeping: false)
+/// let staged = try StagedFolder(replacing: "out", kind: .frames)
+/// try staged.write(png, named: "frame-0001.png")
 /// try staged.commit()
 /// ```
 public struct StagedFolder: Sendable {

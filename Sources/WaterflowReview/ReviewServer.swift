@@ -130,11 +130,11 @@ public final class ReviewServer: Sendable {
     case .needMore:
       return
     }
-    send(response, headOnly: method.uppercased() == "HEAD", to: client)
+    write(response, headOnly: method.uppercased() == "HEAD", to: client)
   }
 
   /// Writes the status line, the headers, a Content-Length and `Connection: close`, then the body.
-  private static func send(_ response: ReviewResponse, headOnly: Bool, to client: Int32) {
+  private static func write(_ response: ReviewResponse, headOnly: Bool, to client: Int32) {
     var head = "HTTP/1.1 \(response.status) \(phrase(response.status))\r\n"
     for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
     head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
@@ -144,7 +144,7 @@ public final class ReviewServer: Sendable {
     while sent < bytes.count {
       // MSG_NOSIGNAL: a browser that closed its end gets no answer; the process gets no SIGPIPE.
       let count = bytes.withUnsafeBytes {
-        Glibc.send(client, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+        send(client, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
       }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return }

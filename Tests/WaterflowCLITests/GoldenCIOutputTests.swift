@@ -195,7 +195,8 @@ import WaterflowTestSupport
     #expect(failure("b/gone")?["type"] as? String == "missing")
     #expect(failure("b/seq")?["message"] as? String == "frame 0: layout changed: 7 cells moved (4 of 4 frames fail)")
     // The other frames' artifacts are listed too, not only the first failing frame's.
-    #expect((failure("b/seq")?["text"] as? String ?? "").contains("A/b/seq.03.diff.png"))
+    let text = failure("b/seq")?["text"] as? String ?? ""
+    #expect(text.contains("A/b/seq.03.diff.png"), "\(text)")
     #expect(failure("a/mid") == nil && failure("a/low") == nil)
     #expect(cases.first?["classname"] as? String == "golden.a")
     #expect(cases.first?["file"] as? String == "G/a/top.png")
