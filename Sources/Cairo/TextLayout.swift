@@ -178,6 +178,14 @@ public final class TextLayout {
   }
 
   private func lay(_ text: String, width: Double?) {
+    ShapingGate.shared.pass(alone: ShapingGate.mustShapeAlone(text)) {
+      layOut(text, width: width)
+      // Lines are made on first use: made here, inside the gate, they are never shaped again.
+      _ = pango_layout_get_line_count(layout)
+    }
+  }
+
+  private func layOut(_ text: String, width: Double?) {
     self.text = text
     droppedLines = false
     pango_layout_set_width(layout, width.map { Int32(units(max(0, $0))) } ?? -1)
@@ -279,7 +287,10 @@ public final class TextLayout {
       defer { waterflow_object_unref(UnsafeMutableRawPointer(copy)) }
       pango_layout_set_ellipsize(copy, PANGO_ELLIPSIZE_NONE)
       pango_layout_set_text(copy, shown, -1)
-      pango_cairo_show_layout(context, copy)
+      // The copy is shaped as it is drawn.
+      ShapingGate.shared.pass(alone: ShapingGate.mustShapeAlone(shown)) {
+        pango_cairo_show_layout(context, copy)
+      }
       return
     }
     pango_cairo_show_layout(context, layout)
