@@ -48,13 +48,7 @@ public final class CellMeasurer: Sendable {
     func stored() -> TextKey {
       let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
       copy.copyMemory(from: bytes)
-      var key = self
-      key.bytesStored(UnsafeRawBufferPointer(copy))
-      return key
-    }
-
-    private mutating func bytesStored(_ copy: UnsafeRawBufferPointer) {
-      self = TextKey(copy, style: style, width: width, hash: hash)
+      return TextKey(UnsafeRawBufferPointer(copy), style: style, width: width, hash: hash)
     }
 
     private init(_ bytes: UnsafeRawBufferPointer, style: CellTextStyle, width: Double?, hash: Int) {

@@ -186,6 +186,9 @@ package struct HTTPRequestReader {
   package static let maximumBody = 1 << 20
 
   private var bytes: [UInt8] = []
+  /// Where the search for the head's end goes on: bytes before it were searched already, so a
+  /// client sending a byte at a time costs a pass over its bytes, not one per byte.
+  private var searched = 0
   /// The request once its head is read, waiting for `bodyLength` bytes of body.
   private var pending: ReviewRequest?
   private var bodyStart = 0
@@ -197,7 +200,8 @@ package struct HTTPRequestReader {
   package mutating func add(_ received: some Collection<UInt8>) -> Outcome {
     bytes.append(contentsOf: received)
     if pending == nil {
-      guard let end = Self.endOfHead(in: bytes) else {
+      guard let end = Self.endOfHead(in: bytes, from: searched) else {
+        searched = max(0, bytes.count - 3)
         return bytes.count > Self.maximumHead
           ? .refused(ReviewSite.error(431, "The request's headers are over \(Self.maximumHead) bytes."))
           : .needMore
@@ -215,9 +219,9 @@ package struct HTTPRequestReader {
     return .request(request)
   }
 
-  private static func endOfHead(in bytes: [UInt8]) -> Int? {
+  private static func endOfHead(in bytes: [UInt8], from start: Int) -> Int? {
     guard bytes.count >= 4 else { return nil }
-    for i in 0...(bytes.count - 4)
+    for i in start...(bytes.count - 4)
     where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
       return i
     }
