@@ -27,7 +27,9 @@ struct BenchCommand: ParsableCommand {
   var templateItems = 100_000
   @Flag(help: "Only measure template cells: self-sizing layout and one screen of them.")
   var templatesOnly = false
-  @Flag(help: "Only measure where a scroll frame's time goes: layout, text, images, raster, encode (the notes feed at scale 2).")
+  @Flag(
+    help:
+      "Only measure where a scroll frame's time goes: layout, text, images, raster, encode (the notes feed at scale 2), and a 60-frame scroll on one thread and on two.")
   var phasesOnly = false
   @Option(
     help: ArgumentHelp(
@@ -62,7 +64,7 @@ struct BenchCommand: ParsableCommand {
       return
     }
     if phasesOnly {
-      try report(phaseFigures())
+      try report(phaseFigures() + scrollFigures())
       return
     }
     if let shots {
@@ -222,6 +224,7 @@ struct BenchCommand: ParsableCommand {
     results += try inputFigures()
     results += try renderFigures()
     results += try phaseFigures()
+    results += try scrollFigures()
     results += try templateFigures()
     report(results)
   }

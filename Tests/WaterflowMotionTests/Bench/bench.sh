@@ -8,8 +8,16 @@ cd "$(dirname "$0")/../../.."
 [ "${NOBUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product waterflow >/dev/null
 B=.build/release/waterflow
 S=Tests/WaterflowMotionTests/Bench/bench-scene.json
-T=$(mktemp -d)
+# The frames go to memory (/dev/shm) unless BENCH_DIR says otherwise: on this VM's disk, ext4
+# without a journal, every new file looks for an inode past those deleted in the last minutes,
+# so each command paid for the runs before it (jobs2 after jobs1 the most: 83.8 ms against 65.6
+# in memory after a few hundred runs). BENCH_DIR=/tmp measures the disk as it is.
+if [ -z "${BENCH_DIR:-}" ]; then
+  if [ -d /dev/shm ] && [ -w /dev/shm ]; then BENCH_DIR=/dev/shm; else BENCH_DIR=/tmp; fi
+fi
+T=$(mktemp -d -p "$BENCH_DIR")
 trap 'rm -rf "$T"' EXIT
+echo "outputs in $T ($(stat -f -c %T "$T"))"
 hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "${EXPORT:-$T/bench.json}" \
   -n pycairo "/usr/bin/python3 Tests/WaterflowMotionTests/Bench/scroll_pycairo.py $T/py" \
   -n jobs1 "$B scroll $S -o $T/j1 --to 2000 --frames 60 --curve linear --jobs 1" \
@@ -27,3 +35,6 @@ print("medians: pycairo %.0f ms, jobs1 %.1f ms, jobs2 %.1f ms, two jobs1 at once
 print("scroll vs pycairo: %.1fx; --jobs 2 vs --jobs 1: %.2fx; the machine's own two-core speed-up: %.2fx"
       % (r["pycairo"] / r["jobs2"], r["jobs1"] / r["jobs2"], 2 * r["jobs1"] / r["two-jobs1-at-once"]))
 PY
+# The same job inside one process, where nothing but the frame loop is timed (no process start,
+# no argument parsing): how --jobs 2 scales when the fixed costs above are taken out.
+"$B" bench --phases-only --runs "${RUNS:-5}" | grep '^scroll_'
