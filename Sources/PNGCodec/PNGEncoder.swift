@@ -104,6 +104,9 @@ public final class PNGEncoder {
   private var filteredCapacity = 0
   /// The run encoder, made on first use.
   private var runDeflater: RunDeflater?
+  /// Whether frames are Up-filtered with the CPU's vector unit (AVX2) rather than in Swift: the
+  /// same bytes either way. Tests turn it off to compare the two.
+  package var usesVectorFilter = VectorRowFilter.isAvailable
 
   /// The reused buffer of filtered rows, grown to `count` bytes.
   private func filteredRows(_ count: Int) -> UnsafeMutablePointer<UInt8> {
@@ -205,6 +208,7 @@ public final class PNGEncoder {
     // Rows that are not all zero are checksummed together, in one call per stretch of them.
     var checksum: UInt32 = 1
     var unsummed = raw
+    let vector = usesVectorFilter
     for y in 0..<height {
       let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
       let out = raw + y * (rowBytes + 1)
@@ -218,8 +222,9 @@ public final class PNGEncoder {
         let above = (base + (y - 1) * stride).assumingMemoryBound(
           to: UInt32.self)
         guard
-          let zero = upFilterOpaqueRow(
-            pixels, above: above, width: width, into: out + 1)
+          let zero = vector
+            ? VectorRowFilter.upFilterOpaqueRow(pixels, above: above, width: width, into: out + 1)
+            : upFilterOpaqueRow(pixels, above: above, width: width, into: out + 1)
         else { return nil }
         isZero = zero
       }

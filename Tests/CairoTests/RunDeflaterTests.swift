@@ -280,3 +280,35 @@ extension RunDeflaterTests {
     }
   }
 }
+
+extension RunDeflaterTests {
+  /// The frame encoder's Up filter runs with AVX2 where the CPU has it, in Swift elsewhere: both
+  /// must give every byte alike, and send a frame with a translucent pixel down the RGBA path.
+  @Test(.enabled(if: VectorRowFilter.isAvailable, "the vector filter needs AVX2"))
+  func vectorFilter_GivesTheSwiftFiltersBytes() throws {
+    var g = TestGenerator(state: 77)
+    func bothWays(_ surface: ImageSurface) -> (vector: [UInt8], swift: [UInt8]) {
+      let vector = PNGEncoder(compression: .frames)
+      let swift = PNGEncoder(compression: .frames)
+      swift.usesVectorFilter = false
+      #expect(vector.usesVectorFilter)
+      return (vector.encode(surface, concurrently: false), swift.encode(surface, concurrently: false))
+    }
+    // Every remainder of eight pixels, rows equal to the one above and rows that differ in one
+    // pixel or in all, and a translucent pixel in some.
+    for width in Array(1...40) + [63, 64, 65, 250, 750] {
+      let height = 2 + g.next(10)
+      let base = syntheticFrame(width: width, height: height, seed: UInt64(width) &+ 5)
+      let translucent = width % 5 == 0 ? (x: g.next(width), y: 1 + g.next(height - 1)) : nil
+      let surface = try ImageSurface(width: width, height: height)
+      setPixels(of: surface) { x, y in
+        if let t = translucent, t.x == x, t.y == y { return 0x8040_2010 }
+        if y % 4 == 2 { return 0xff00_0000 | UInt32(g.next(1 << 24)) }
+        return y % 3 == 1 && x == (y * 7) % width ? 0xff65_4321 : base[y * width + x]
+      }
+      let (vector, swift) = bothWays(surface)
+      #expect(vector == swift, "width \(width)×\(height)")
+      #expect(vector[25] == (translucent == nil ? 2 : 6), "width \(width): colour type")
+    }
+  }
+}
