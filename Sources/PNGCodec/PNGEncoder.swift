@@ -439,7 +439,8 @@ private func packOpaqueRow(
 /// soon as a pixel that differs from the one above is not opaque.
 ///
 /// Groups of four pixels equal to the four above, most of any frame, are compared as two words
-/// and stored as 12 zero bytes; only the others are subtracted, checked and packed.
+/// and stored as 12 zero bytes; only the others are subtracted, checked and packed. On CPUs with
+/// AVX2, `VectorRowFilter` (the C shim) writes the same bytes, eight pixels a step.
 @inline(__always)
 private func upFilterOpaqueRow(
   _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width: Int,
