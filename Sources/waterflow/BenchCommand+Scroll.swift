@@ -17,17 +17,10 @@ extension BenchCommand {
   /// folder, as a re-run of `waterflow scroll` does; the two thread counts alternate, so that both
   /// see the same load.
   func scrollFigures() throws -> [(String, Double)] {
-    var scene = Scene()
-    scene.scale = 2
-    scene.seed = 1
-    scene.layout = WaterflowLayout(
-      sections: [
-        Section(
-          margins: Margins(top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))
-      ])
-    // bench-scene.json's items: heights 90, 110, 80 over and over, prices 19.00, 26.00, … 96.00,
-    // 23.00, … (steps of 7 within 16…95).
-    let heights = [90.0, 110, 80]
+    var scene = Self.referenceScene(scale: 2)
+    // bench-scene.json's items: the reference heights over and over, prices 19.00, 26.00, …
+    // 96.00, 23.00, … (steps of 7 within 16…95).
+    let heights = Self.referenceHeights
     scene.sections = [
       ItemList(
         (0..<100).map { i in
@@ -73,10 +66,6 @@ extension BenchCommand {
 }
 
 /// How long `body` takes, in seconds.
-private func seconds(_ body: () throws -> Void) rethrows -> Double {
-  let clock = ContinuousClock()
-  let start = clock.now
-  try body()
-  let d = clock.now - start
-  return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+private func seconds(_ body: () throws -> Void) throws -> Double {
+  try ContinuousClock().measure(body).inSeconds
 }

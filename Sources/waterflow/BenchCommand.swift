@@ -9,6 +9,24 @@ import WaterflowRender
 import WaterflowScene
 
 struct BenchCommand: ParsableCommand {
+  /// The reference demo's layout, which every figure measures: three columns, 10-point margins,
+  /// 5-point gaps.
+  static let referenceLayout = WaterflowLayout(
+    sections: [
+      Section(margins: Margins(top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))
+    ])
+  /// The reference demo's item heights, repeated.
+  static let referenceHeights: [Double] = [90, 110, 80]
+
+  /// A 375×667-point scene of the reference layout, seeded, without items.
+  static func referenceScene(scale: Double) -> Scene {
+    var scene = Scene()
+    scene.scale = scale
+    scene.seed = 1
+    scene.layout = referenceLayout
+    return scene
+  }
+
   static let configuration = CommandConfiguration(
     commandName: "bench",
     abstract:
@@ -27,10 +45,10 @@ struct BenchCommand: ParsableCommand {
   var templateItems = 100_000
   @Flag(help: "Only measure template cells: self-sizing layout and one screen of them.")
   var templatesOnly = false
-  @Flag(
-    help:
-      "Only measure where a scroll frame's time goes: layout, text, images, raster, encode (the notes feed at scale 2), and a 60-frame scroll on one thread and on two.")
+  @Flag(help: "Only measure where a scroll frame's time goes: layout, text, images, raster, encode (the notes feed at scale 2).")
   var phasesOnly = false
+  @Flag(help: "Only measure a 60-frame scroll written on one thread and on two, inside this process.")
+  var scrollOnly = false
   @Option(
     help: ArgumentHelp(
       "Only measure taking this shot file's set, on one job and on every core (default set: Assets/Shots/shots.json, 24 shots).",
@@ -64,7 +82,11 @@ struct BenchCommand: ParsableCommand {
       return
     }
     if phasesOnly {
-      try report(phaseFigures() + scrollFigures())
+      try report(phaseFigures())
+      return
+    }
+    if scrollOnly {
+      try report(scrollFigures())
       return
     }
     if let shots {
@@ -73,13 +95,8 @@ struct BenchCommand: ParsableCommand {
     }
     var results: [(String, Double)] = [("cells", Double(cells))]
     let viewport = Size(width: 375, height: 667)
-    let heights: [Double] = [90, 110, 80]
-    let reference = WaterflowLayout(
-      sections: [
-        Section(
-          margins: Margins(
-            top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))
-      ])
+    let heights = Self.referenceHeights
+    let reference = Self.referenceLayout
     let plain: (Int) -> ItemMetrics = { .height(heights[$0 % 3]) }
 
     var snapshot = reference.snapshot(
@@ -297,16 +314,8 @@ extension BenchCommand {
   /// One 1500×2668 frame of the reference demo (375×667 points at scale 4): drawing in Swift and
   /// in C, our PNG encoder against cairo's, and a golden comparison of two such PNGs.
   func renderFigures() throws -> [(String, Double)] {
-    var scene = Scene()
-    scene.scale = 4
-    scene.seed = 1
-    scene.layout = WaterflowLayout(
-      sections: [
-        Section(
-          margins: Margins(
-            top: 10, bottom: 10, left: 10, right: 10, column: 5, row: 5))
-      ])
-    scene.sections = [ItemList(count: 100, heights: [90, 110, 80])]
+    var scene = Self.referenceScene(scale: 4)
+    scene.sections = [ItemList(count: 100, heights: Self.referenceHeights)]
     let controller = SceneController(scene: scene)
     controller.scroll(to: 600, step: 50)
     let renderer = try Renderer()
@@ -424,10 +433,15 @@ func median(_ count: Int, _ body: (Int) -> Void) -> Double {
   var times: [Double] = []
   times.reserveCapacity(count)
   for i in 0..<count {
-    let d = clock.measure { body(i) }
-    times.append(
-      Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
+    times.append(clock.measure { body(i) }.inSeconds)
   }
   times.sort()
   return times[times.count / 2]
+}
+
+extension Duration {
+  /// The duration in seconds, as a `Double`: what the commands print and the benchmarks report.
+  var inSeconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) * 1e-18
+  }
 }

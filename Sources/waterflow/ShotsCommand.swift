@@ -78,8 +78,7 @@ struct TakeShotsCommand: ParsableCommand {
         shots, of: file, to: output, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
         shard: part, total: total, fontPath: font ?? Renderer.defaultFontPath
       ) { done, count in
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = (ContinuousClock.now - start).inSeconds
         lock.withLock { _ in
           bar.update(ScrollProgress(done: done, total: count, elapsed: seconds, unit: "shots"))
         }
@@ -89,8 +88,7 @@ struct TakeShotsCommand: ParsableCommand {
       throw CLIError("\(error)")
     }
     bar.finish()
-    let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let seconds = (ContinuousClock.now - start).inSeconds
     warn(
       "wrote \(run.entries.count) shots to \(output)/ in \(String(format: "%.1f", seconds)) s; contact sheet \(output)/index.html")
   }
