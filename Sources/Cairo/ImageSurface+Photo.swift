@@ -136,6 +136,22 @@ extension ImageSurface {
     return best
   }
 
+  /// The size a WebP is decoded at: the smallest size of at most its own that covers
+  /// `covering`, keeping its aspect ratio, or the full size.
+  static func webpDecodeSize(width: Int, height: Int, covering: (width: Int, height: Int)?)
+    -> (width: Int, height: Int)
+  {
+    guard let covering, covering.width > 0, covering.height > 0, width > 0, height > 0 else {
+      return (width, height)
+    }
+    let s = max(Double(covering.width) / Double(width), Double(covering.height) / Double(height))
+    guard s < 1 else { return (width, height) }
+    return (
+      min(width, max(1, Int((Double(width) * s).rounded(.up)))),
+      min(height, max(1, Int((Double(height) * s).rounded(.up))))
+    )
+  }
+
   private convenience init(webp bytes: [UInt8], path: String, covering: (width: Int, height: Int)?) throws {
     func failure(_ reason: String) -> GraphicsError {
       GraphicsError(
@@ -153,18 +169,11 @@ extension ImageSurface {
     }
     let fullWidth = Int(config.input.width)
     let fullHeight = Int(config.input.height)
-    var width = fullWidth
-    var height = fullHeight
-    if let covering, covering.width > 0, covering.height > 0 {
-      // The smallest size that still covers, keeping the aspect ratio.
-      let s = max(Double(covering.width) / Double(fullWidth), Double(covering.height) / Double(fullHeight))
-      if s < 1 {
-        width = min(fullWidth, max(1, Int((Double(fullWidth) * s).rounded(.up))))
-        height = min(fullHeight, max(1, Int((Double(fullHeight) * s).rounded(.up))))
-        config.options.use_scaling = 1
-        config.options.scaled_width = Int32(width)
-        config.options.scaled_height = Int32(height)
-      }
+    let (width, height) = Self.webpDecodeSize(width: fullWidth, height: fullHeight, covering: covering)
+    if width != fullWidth || height != fullHeight {
+      config.options.use_scaling = 1
+      config.options.scaled_width = Int32(width)
+      config.options.scaled_height = Int32(height)
     }
     try self.init(width: width, height: height)
     let hasAlpha = config.input.has_alpha != 0
@@ -200,6 +209,55 @@ extension ImageSurface {
       return true
     }
     guard decoded else { throw failure("libwebp could not decode it") }
+  }
+}
+
+/// What an image file's header declares: its format and pixel size.
+///
+/// It also says the size the file is decoded at for a request, so that a cache of decoded
+/// images can key on that size: a pure function of the file and the request, never of what was
+/// decoded before.
+public struct ImageFileHeader: Hashable, Sendable {
+  /// The format, from the file's content.
+  public var format: ImageFileFormat
+  /// The width in pixels the header declares.
+  public var width: Int
+  /// The height in pixels the header declares.
+  public var height: Int
+
+  /// The header of an image file; nil when the file is missing or not a PNG, JPEG or WebP image.
+  ///
+  /// - Complexity: O(file size) to read it; the header itself is parsed in O(1).
+  public init?(ofFile path: String) {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let bytes = [UInt8](data)
+    guard let format = ImageFileFormat.sniff(Array(bytes.prefix(16))).format,
+      let size = ImageFileFormat.pixelSize(of: bytes)
+    else { return nil }
+    self.init(format: format, width: size.width, height: size.height)
+  }
+
+  /// A header of a format and size.
+  public init(format: ImageFileFormat, width: Int, height: Int) {
+    self.format = format
+    self.width = width
+    self.height = height
+  }
+
+  /// The pixel size ``ImageSurface/init(contentsOfImageFile:covering:)`` decodes this file at
+  /// for a request: a JPEG at the smallest of libjpeg-turbo's scales that covers it, a WebP at
+  /// the smallest size that covers it, a PNG whole.
+  ///
+  /// - Complexity: O(1).
+  public func decodedSize(covering: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+    switch format {
+    case .png: return (width, height)
+    case .jpeg:
+      guard let w = Int32(exactly: width), let h = Int32(exactly: height) else { return (width, height) }
+      let (dw, dh) = ImageSurface.jpegDecodeSize(width: w, height: h, covering: covering)
+      return (Int(dw), Int(dh))
+    case .webp: return ImageSurface.webpDecodeSize(width: width, height: height, covering: covering)
+    }
   }
 }
 

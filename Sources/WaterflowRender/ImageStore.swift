@@ -6,26 +6,36 @@ import WaterflowView
 ///
 /// A missing or unreadable image is not an error: the cell shows a "loading" placeholder, as the
 /// shop demo does while an image downloads, and the caller reports ``failures`` as warnings.
+///
+/// Every cache here keys on everything that decides its pixels, so that an image drawn for one
+/// request is the same whatever was drawn before it, on whichever thread, and whenever a budget
+/// emptied a cache: a golden's bytes depend on its own inputs alone. A photo is decoded at the
+/// size its request decides (``ImageFileHeader/decodedSize(covering:)``), and kept under that
+/// size; a copy decoded larger for another cell never serves it. Budgets only cost time.
 public final class ImageStore {
-  private var loaded: [String: ImageSurface] = [:]
-  /// Images decoded smaller than their files (a JPEG at 1/8, a WebP scaled): the size asked
-  /// for, so that a larger request decodes again.
-  private var reduced: [String: (width: Int, height: Int)] = [:]
+  /// Decoded images, by path and the size they were decoded at.
+  private var loaded: [Decoded: ImageSurface] = [:]
   /// Bytes of decoded pixels held in `loaded`.
   private var loadedBytes = 0
-  /// The pixel sizes image files declare, read from their headers.
-  private var declared: [String: (width: Int, height: Int)] = [:]
-  /// Whether each loaded image is opaque, found once per image.
-  private var opaque: [String: Bool] = [:]
+  /// What image files' headers declare, read once per path.
+  private var headers: [String: ImageFileHeader] = [:]
+  /// Whether each decoded image is opaque, found once per image.
+  private var opaque: [Decoded: Bool] = [:]
   /// Translucent images flattened over a cell colour, so that a scroll's frames flatten each
   /// photo once per colour rather than once per frame.
   private var flattened: [Flattened: ImageSurface] = [:]
 
-  private struct Flattened: Hashable {
+  /// An image file decoded at a size: the file's size when its header cannot be read.
+  private struct Decoded: Hashable {
     var path: String
-    var color: Color
-    /// The decoded size it was flattened from: a larger decode makes a new copy.
+    /// The decoded size; -1 for "whole", when the header cannot be read.
     var width: Int
+    var height: Int
+  }
+
+  private struct Flattened: Hashable {
+    var image: Decoded
+    var color: Color
   }
   /// Why each image that could not be loaded failed, by path.
   public private(set) var failures: [String: String] = [:]
@@ -43,35 +53,34 @@ public final class ImageStore {
   /// reason goes to ``failures``, naming `item`, the index of the first cell that showed it).
   ///
   /// - Parameter covering: The pixel size it is drawn at, if known: a JPEG or WebP is then
-  ///   decoded no larger than needed to cover it.
+  ///   decoded no larger than needed to cover it, and always at that size for that request.
   func image(at path: String, item: Int, covering: (width: Int, height: Int)? = nil) -> ImageSurface? {
-    if let image = loaded[path] {
-      // A smaller copy serves only requests it covers.
-      guard let made = reduced[path] else { return image }
-      if let covering, covering.width <= made.width, covering.height <= made.height { return image }
-    }
+    decoded(at: path, item: item, covering: covering)?.image
+  }
+
+  /// The image at a path decoded for a request, with its cache key.
+  private func decoded(at path: String, item: Int, covering: (width: Int, height: Int)?)
+    -> (image: ImageSurface, key: Decoded)?
+  {
     if failures[path] != nil { return nil }
     if path.contains("://") {
       failures[path] = "remote images are not downloaded"
       return nil
     }
+    let size = header(at: path)?.decodedSize(covering: covering)
+    let key = Decoded(path: path, width: size?.width ?? -1, height: size?.height ?? -1)
+    if let image = loaded[key] { return (image, key) }
     do {
       let image = try ImageSurface(contentsOfImageFile: path, covering: covering)
-      if let old = loaded[path] { loadedBytes -= 4 * old.width * old.height }
       if loadedBytes + 4 * image.width * image.height > Self.decodedBudget {
         loaded.removeAll(keepingCapacity: true)
-        reduced.removeAll(keepingCapacity: true)
+        opaque.removeAll(keepingCapacity: true)
         loadedBytes = 0
       }
-      loaded[path] = image
+      loaded[key] = image
       loadedBytes += 4 * image.width * image.height
-      if let size = pixelSize(at: path), size.width > image.width, let covering {
-        reduced[path] = covering
-      } else {
-        reduced[path] = nil
-      }
-      opaque[path] = image.isOpaque
-      return image
+      opaque[key] = image.isOpaque
+      return (image, key)
     } catch {
       failures[path] = "\(error)"
       if let e = error as? GraphicsError,
@@ -84,13 +93,18 @@ public final class ImageStore {
     }
   }
 
+  /// What an image file's header declares, read once; nil when it cannot be read.
+  private func header(at path: String) -> ImageFileHeader? {
+    if let header = headers[path] { return header }
+    guard !path.contains("://"), let header = ImageFileHeader(ofFile: path) else { return nil }
+    headers[path] = header
+    return header
+  }
+
   /// The pixel size an image file declares, read from its header once; nil when it cannot be
   /// read.
   func pixelSize(at path: String) -> (width: Int, height: Int)? {
-    if let size = declared[path] { return size }
-    guard !path.contains("://"), let size = ImageFileFormat.pixelSize(ofFile: path) else { return nil }
-    declared[path] = size
-    return size
+    header(at: path).map { ($0.width, $0.height) }
   }
 
   /// The image's width ÷ height from its header, without decoding it; nil when it cannot be
@@ -152,9 +166,9 @@ public final class ImageStore {
     at path: String, item: Int, over color: Color, filling box: (width: Int, height: Int)? = nil
   ) -> ImageSurface? {
     let covering = box.flatMap { coveringSize(at: path, filling: $0.width, $0.height) }
-    guard let image = image(at: path, item: item, covering: covering) else { return nil }
-    if opaque[path] == true { return image }
-    let key = Flattened(path: path, color: color, width: image.width)
+    guard let (image, decodedKey) = decoded(at: path, item: item, covering: covering) else { return nil }
+    if opaque[decodedKey] == true { return image }
+    let key = Flattened(image: decodedKey, color: color)
     if let copy = flattened[key] { return copy }
     guard let copy = try? image.flattened(over: color.red, color.green, color.blue) else {
       return image
