@@ -48,13 +48,15 @@ let package = Package(
     .target(name: "WaterflowView", dependencies: ["WaterflowLayout"]),
     // Reading and writing JSON: the standard library, and libc to read files.
     .target(name: "WaterflowJSON"),
+    // Which files a drawing reads (a golden's inputs): the standard library only.
+    .target(name: "WaterflowInputs"),
     // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
     .target(name: "WaterflowStyle", dependencies: ["WaterflowView"]),
     .target(
       name: "WaterflowScene",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowJSON", "WaterflowStyle", "WaterflowCells",
-        .product(name: "CSV", package: "CSV.swift"),
+        "WaterflowInputs", .product(name: "CSV", package: "CSV.swift"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
@@ -81,10 +83,10 @@ let package = Package(
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
     .target(name: "PNGCodec", dependencies: ["Cairo"]),
     // Cell templates: the model, its measuring (self-sizing heights) and its drawing.
-    .target(name: "WaterflowCells", dependencies: ["Cairo", "WaterflowView"]),
+    .target(name: "WaterflowCells", dependencies: ["Cairo", "WaterflowView", "WaterflowInputs"]),
     .target(
       name: "WaterflowRender",
-      dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowStyle", "WaterflowCells"]),
+      dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowStyle", "WaterflowCells", "WaterflowInputs"]),
     .target(
       name: "WaterflowMotion",
       dependencies: [
@@ -105,7 +107,8 @@ let package = Package(
       name: "WaterflowGolden",
       dependencies: [
         "WaterflowComparison", "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene",
-        "WaterflowMotion", "WaterflowJSON", "WaterflowShots", .product(name: "SystemPackage", package: "swift-system"),
+        "WaterflowMotion", "WaterflowJSON", "WaterflowShots", "WaterflowInputs",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Reporting: the HTML report, annotations, failures grouped by cause, and the review's logic.
     .target(
@@ -119,6 +122,7 @@ let package = Package(
       name: "WaterflowShots",
       dependencies: [
         "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene", "WaterflowJSON",
+        "WaterflowInputs",
       ]),
     .target(
       name: "WaterflowSnapshotTesting",

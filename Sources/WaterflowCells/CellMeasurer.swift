@@ -1,3 +1,4 @@
+internal import WaterflowInputs
 package import Cairo
 import Dispatch
 import Foundation
@@ -164,16 +165,20 @@ public final class CellMeasurer: Sendable {
     let chunks = (count + chunk - 1) / chunk
     let next = Atomic<Int>(0)
     var heights = [Double](repeating: 0, count: count)
+    // The lanes note the images they read into the caller's recorder: they are its work.
+    let recorder = InputRecorder.current
     heights.withUnsafeMutableBufferPointer { buffer in
       let out = SharedBuffer(buffer)
       DispatchQueue.concurrentPerform(iterations: measurers.count) { lane in
-        let measurer = measurers[lane]
-        while true {
-          let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
-          guard c < chunks else { break }
-          for n in (c * chunk)..<min(count, (c + 1) * chunk) {
-            let (template, data, index) = item(n)
-            out.buffer[n] = measurer.height(of: template, data: data, index: index, width: width)
+        InputRecorder.$current.withValue(recorder) {
+          let measurer = measurers[lane]
+          while true {
+            let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard c < chunks else { break }
+            for n in (c * chunk)..<min(count, (c + 1) * chunk) {
+              let (template, data, index) = item(n)
+              out.buffer[n] = measurer.height(of: template, data: data, index: index, width: width)
+            }
           }
         }
       }
@@ -228,7 +233,8 @@ public final class CellMeasurer: Sendable {
 
   /// The width-to-height ratio an image file declares, or nil when it cannot be read.
   public func aspect(ofImageAt path: String) -> Double? {
-    state.withLock { state in
+    InputRecorder.note(path)
+    return state.withLock { state in
       if let known = state.aspects[path] { return known }
       let size = ImageFileFormat.pixelSize(ofFile: path)
       let aspect = size.flatMap { $0.height > 0 ? Double($0.width) / Double($0.height) : nil }

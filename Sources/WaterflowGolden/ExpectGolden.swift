@@ -240,6 +240,7 @@ struct GoldenTestContext {
     try logJUnit(sequence)
     switch outcome.status {
     case .matched: noteCrossStack(sequence)
+    case .unchanged: break
     case .failed: throw GoldenError(.mismatch, outcome.message)
     case .missing: throw GoldenError(.missing, outcome.message)
     case .recordedNew, .recordedAll, .rerecorded:

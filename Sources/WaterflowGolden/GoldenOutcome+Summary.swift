@@ -7,6 +7,11 @@ extension GoldenSequenceOutcome {
     isFailure ? "failed" : (frames.contains(where: \.didRecord) ? "recorded" : "passed")
   }
 
+  /// True when the golden was not drawn: its inputs are those of its last pass (`--changed`).
+  public var isUnchanged: Bool {
+    !frames.isEmpty && frames.allSatisfy { $0.status == .unchanged }
+  }
+
   /// True when every failing frame is missing its golden (none differs).
   public var isMissingOnly: Bool {
     isFailure && frames.allSatisfy { $0.status != .failed }
@@ -15,6 +20,7 @@ extension GoldenSequenceOutcome {
   /// One line saying what happened: the verdict of the facts when they explain the failure,
   /// else the pixel count, the missing file, or what was recorded.
   public var summary: String {
+    if isUnchanged { return GoldenOutcome.unchangedPhrase }
     if let first = explainedFrame, let changes = first.changes {
       guard isSequence, let k = firstFailingFrame else { return changes.summary }
       return "frame \(k): \(changes.summary) (\(failingFrameCount) of \(frames.count) frames fail)"
@@ -34,6 +40,7 @@ extension GoldenSequenceOutcome {
     let f = frames[0]
     switch f.status {
     case .missing: return "no golden at \(f.goldenPath)"
+    case .unchanged: return GoldenOutcome.unchangedPhrase
     case .recordedAll where f.unchanged:
       return "unchanged \(f.goldenPath) (\(f.actual.width)×\(f.actual.height)): same pixels, file left as it was"
     case .recordedNew, .recordedAll, .rerecorded:

@@ -17,6 +17,8 @@ public struct GoldenOutcome: Sendable {
     case failed
     /// There is no golden and recording is not allowed.
     case missing
+    /// Not drawn: its inputs hash as they did when it last passed (`golden check --changed`).
+    case unchanged
   }
 
   /// The golden's name, for example `"reference/top"`.
@@ -123,5 +125,20 @@ public struct GoldenSequenceOutcome: Sendable {
       : frame.message.split(separator: "\n").dropFirst().joined(separator: "\n")
     text += body
     return text
+  }
+}
+
+extension GoldenOutcome {
+  /// How every output names a golden that `--changed` did not draw.
+  public static let unchangedPhrase = "unchanged (inputs identical to the last pass)"
+
+  /// The outcome of a golden that was not drawn because its inputs are those of its last pass.
+  public static func unchanged(name: String, goldenPath: String, tolerance: DiffTolerance)
+    -> GoldenOutcome
+  {
+    GoldenOutcome(
+      name: name, goldenPath: goldenPath, status: .unchanged, diff: nil, tolerance: tolerance,
+      expected: nil, actual: RGBAImage(width: 0, height: 0, pixels: []), artifacts: nil,
+      fontStackChanges: [], message: "")
   }
 }

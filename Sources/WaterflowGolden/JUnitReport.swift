@@ -22,6 +22,9 @@ public struct JUnitReport: Hashable, Sendable {
     public var file: String
     /// The failure, or nil when it passed.
     public var failure: Failure?
+    /// What a passed case says of itself (`unchanged (inputs identical to the last pass)`),
+    /// written as its `system-out`; nil for most.
+    public var note: String? = nil
 
     /// Creates a case.
     public init(name: String, classname: String, file: String, failure: Failure? = nil) {
@@ -71,7 +74,11 @@ public struct JUnitReport: Hashable, Sendable {
       out +=
         "    <testcase name=\"\(Self.escape(c.name))\" classname=\"\(Self.escape(c.classname))\" file=\"\(Self.escape(c.file))\""
       guard let f = c.failure else {
-        out += "/>\n"
+        if let note = c.note {
+          out += ">\n      <system-out>\(Self.escape(note, attribute: false))</system-out>\n    </testcase>\n"
+        } else {
+          out += "/>\n"
+        }
         continue
       }
       out +=
@@ -121,7 +128,11 @@ extension GoldenSequenceOutcome {
   public var junitCase: JUnitReport.Case {
     let folder = FilePath(name).removingLastComponent().string
     let classname = folder.isEmpty ? "golden" : "golden." + folder.replacingOccurrences(of: "/", with: ".")
-    guard isFailure else { return .init(name: name, classname: classname, file: annotatedPath) }
+    guard isFailure else {
+      var passed = JUnitReport.Case(name: name, classname: classname, file: annotatedPath)
+      if isUnchanged { passed.note = GoldenOutcome.unchangedPhrase }
+      return passed
+    }
     let type = explainedFrame?.changes?.verdict.rawValue ?? (isMissingOnly ? "missing" : "mismatch")
     var body = details
     let paths = artifactPaths.filter { !body.contains($0) }

@@ -58,6 +58,7 @@ public struct GoldenReportEntry: Hashable, Sendable, Codable {
   }
 
   private static func summary(_ o: GoldenSequenceOutcome) -> String {
+    if o.isUnchanged { return GoldenOutcome.unchangedPhrase }
     if o.isSequence {
       var text = "\(o.frames.count) frames"
       if let first = o.firstFailingFrame {
@@ -71,6 +72,7 @@ public struct GoldenReportEntry: Hashable, Sendable, Codable {
     let frame = o.frames[0]
     switch frame.status {
     case .missing: return "no golden at \(frame.goldenPath)"
+    case .unchanged: return GoldenOutcome.unchangedPhrase
     case .recordedNew, .recordedAll, .rerecorded: return "recorded \(frame.goldenPath)"
     case .matched where frame.crossStack != nil: return frame.crossStack!.summary
     default: return frame.diff.map(\.description) ?? ""
@@ -116,7 +118,12 @@ public struct GoldenReportEntry: Hashable, Sendable, Codable {
       return "<img data-img=\"\(escapeHTML(k))\" alt=\"\(alt)\" loading=\"lazy\"\(extra)>"
     }
     guard let artifacts = frame.artifacts, frame.isFailure || frame.status == .rerecorded else {
-      let what = frame.status == .matched ? "matches its golden" : frame.status.rawValue
+      let what =
+        switch frame.status {
+        case .matched: "matches its golden"
+        case .unchanged: "was not drawn: its inputs are identical to its last pass"
+        default: frame.status.rawValue
+        }
       return "<p class=\"same\">This frame \(what).</p>\n"
     }
     guard let expected = artifacts.expected, let diff = artifacts.diff else {

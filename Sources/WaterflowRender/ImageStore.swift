@@ -1,3 +1,4 @@
+internal import WaterflowInputs
 internal import Cairo
 internal import PNGCodec
 import WaterflowView
@@ -62,6 +63,7 @@ public final class ImageStore {
   private func decoded(at path: String, item: Int, covering: (width: Int, height: Int)?)
     -> (image: ImageSurface, key: Decoded)?
   {
+    InputRecorder.note(path)
     if failures[path] != nil { return nil }
     if path.contains("://") {
       failures[path] = "remote images are not downloaded"
@@ -104,7 +106,8 @@ public final class ImageStore {
   /// The pixel size an image file declares, read from its header once; nil when it cannot be
   /// read.
   func pixelSize(at path: String) -> (width: Int, height: Int)? {
-    header(at: path).map { ($0.width, $0.height) }
+    InputRecorder.note(path)
+    return header(at: path).map { ($0.width, $0.height) }
   }
 
   /// The image's width ÷ height from its header, without decoding it; nil when it cannot be

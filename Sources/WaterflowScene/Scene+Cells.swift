@@ -1,3 +1,4 @@
+internal import WaterflowInputs
 import CSV
 import Foundation
 import Synchronization
@@ -344,6 +345,7 @@ extension Scene {
   static func readDataFile(
     _ path: String, identifier: String, field r: JSONReader
   ) throws(JSONInputError) -> [Item] {
+    InputRecorder.note(path)
     guard let contents = FileManager.default.contents(atPath: path) else {
       let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
       throw r.fail(key: "import", "the data file \(path) \(reason)")

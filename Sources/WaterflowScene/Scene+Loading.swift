@@ -1,4 +1,5 @@
 import Foundation
+internal import WaterflowInputs
 internal import SystemPackage
 
 extension Scene {
@@ -7,6 +8,7 @@ extension Scene {
   ///
   /// - Throws: ``SceneError`` naming the file and the field at fault.
   public init(contentsOf path: String) throws(SceneError) {
+    InputRecorder.note(path)
     do { try self.init(try JSONDocument(contentsOf: path)) } catch {
       throw SceneError(error)
     }
@@ -537,6 +539,7 @@ extension Scene {
         throw r.fail(key: "identifier", "only a data file (.csv, .jsonl) takes an identifier")
       }
       let document: JSONDocument
+      InputRecorder.note(full)
       do { document = try JSONDocument(contentsOf: full) } catch {
         throw r.fail(key: "import", "cannot read the shop data file \(full)")
       }

@@ -1,3 +1,4 @@
+internal import WaterflowInputs
 import WaterflowJSON
 
 /// A locale's strings: a JSON object from key to text, which a scene's `"@key"` texts are
@@ -22,6 +23,7 @@ public struct StringTable: Sendable {
   /// - Throws: ``SceneError`` naming the file, and the key whose value is not a string.
   public init(contentsOf path: String, locale: String) throws(SceneError) {
     let document: JSONDocument
+    InputRecorder.note(path)
     do { document = try JSONDocument(contentsOf: path) } catch {
       throw SceneError(
         file: path, field: "", message: "the strings of locale \(locale): \(error.message)")

@@ -1,3 +1,4 @@
+internal import WaterflowInputs
 public import WaterflowJSON
 public import WaterflowStyle
 
@@ -20,6 +21,7 @@ public struct StyleSheet: Sendable {
   ///
   /// - Throws: ``SceneError`` naming the file and the key at fault.
   public init(contentsOf path: String) throws(SceneError) {
+    InputRecorder.note(path)
     do {
       self = try JSONDocument(contentsOf: path).read(options: Scene.readingOptions) {
         (r: inout JSONReader) throws(JSONInputError) in try Self.read(&r)

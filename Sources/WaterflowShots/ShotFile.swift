@@ -1,3 +1,4 @@
+internal import WaterflowInputs
 public import WaterflowScene
 internal import SystemPackage
 
@@ -77,6 +78,7 @@ public struct ShotFile: Sendable {
   ///
   /// - Throws: `SceneError` naming the file and the field at fault.
   public init(contentsOf path: String) throws(SceneError) {
+    InputRecorder.note(path)
     do {
       self = try JSONDocument(contentsOf: path).read { (r: inout JSONReader) throws(JSONInputError) in
         try Self(reading: &r, path: path)

@@ -7,6 +7,7 @@ import WaterflowGolden
 import WaterflowGoldenReport
 import WaterflowRender
 import WaterflowScene
+internal import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -368,6 +369,13 @@ struct GoldenRunOptions: ParsableArguments {
   var perStack = false
   @Flag(help: "Print one JSON object per golden instead of text.")
   var json = false
+  @Flag(
+    help: ArgumentHelp(
+      "Skip goldens whose inputs (entry, scene, data, images, strings, fonts, binary, options) hash as they did at their last pass.",
+      discussion:
+        "Each golden's inputs are kept beside it (NAME.inputs.json) when it passes or is recorded. A golden that failed last time, or whose inputs file is missing, is always checked; a golden that runs says which inputs changed. Never implied, in CI or elsewhere."
+    ))
+  var changed = false
 
   func validate() throws {
     if let jobs, !(1...256).contains(jobs) {
@@ -502,6 +510,11 @@ struct GoldenRunOptions: ParsableArguments {
     let artifactsRoot = artifactsDirectory + "/"
     let jobs = self.jobs ?? (verb == "record" ? 1 : ProcessInfo.processInfo.activeProcessorCount)
     let fontPath = renderer.fontPath
+    let skipUnchanged = changed
+    let inputsContext = GoldenInputs.Context(
+      folder: FilePath(manifestPath).removingLastComponent().string,
+      options: "perStack=\(perStack) font=\(FilePath(fontPath).lastComponent?.string ?? fontPath)",
+      binary: GoldenInputs.binary(version: "waterflow " + VersionText.version))
     let pipeline = OrderedPipeline<GoldenManifest.Entry, GoldenRecord>(
       jobs: jobs, window: 2 * jobs)
     var done: [GoldenRecord] = []
@@ -512,14 +525,17 @@ struct GoldenRunOptions: ParsableArguments {
         do { worker = try Renderer(fontPath: fontPath) } catch { throw CLIError("\(error)") }
         let renderer = worker
         return { entry in
-          let outcome = try store.check(entry, renderer: renderer, fingerprint: fingerprint)
-          let record = GoldenRecord(
+          let (outcome, ranBecause) = try store.check(
+            entry, renderer: renderer, fingerprint: fingerprint, inputs: inputsContext,
+            skipUnchanged: skipUnchanged)
+          var record = GoldenRecord(
             index: position[entry.name] ?? 0, outcome: outcome,
-            json: GoldenRunOptions.json(outcome).rendered(),
+            json: GoldenRunOptions.json(outcome, ranBecause: ranBecause).rendered(),
             digest: outcome.isFailure ? store.digest(of: entry.name) : ""
           ) { path in
             path.hasPrefix(artifactsRoot) ? String(path.dropFirst(artifactsRoot.count)) : path
           }
+          if !ranBecause.isEmpty { record.detail += " (checked: \(ranBecause.joined(separator: ", ")) changed)" }
           try folder?.save(record, artifacts: artifactsDirectory)
           return record
         }
@@ -551,7 +567,7 @@ struct GoldenRunOptions: ParsableArguments {
     #endif
   }
 
-  static func json(_ o: GoldenSequenceOutcome) -> JSONText {
+  static func json(_ o: GoldenSequenceOutcome, ranBecause: [String] = []) -> JSONText {
     let mismatched = o.frames.reduce(0) { $0 + ($1.diff?.mismatched ?? 0) }
     var pairs: [(String, JSONText)] = [
       ("name", .string(o.name)),
@@ -562,6 +578,10 @@ struct GoldenRunOptions: ParsableArguments {
       ("mismatched", JSONText(mismatched)),
     ]
     if o.isFailure { pairs.append(("message", .string(o.message))) }
+    if o.isUnchanged {
+      pairs.append(("skipped", .string(GoldenOutcome.unchangedPhrase)))
+    }
+    if !ranBecause.isEmpty { pairs.append(("changedInputs", .array(ranBecause.map { .string($0) }))) }
     if let cause = GoldenCause(o) {
       pairs.append(("cause", .object([("verdict", .string(cause.verdict)), ("summary", .string(cause.summary))])))
     }

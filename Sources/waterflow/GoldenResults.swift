@@ -76,6 +76,8 @@ struct GoldenOutput {
       var summary = "\(records.count) golden\(records.count == 1 ? "" : "s")"
       if let shardNote { summary += " (\(shardNote))" }
       summary += ": \(records.count - failed - recorded) passed, \(failed) failed"
+      let skipped = records.count { $0.detail == GoldenOutcome.unchangedPhrase }
+      if skipped > 0 { summary += " (\(skipped) of the passed unchanged, not drawn)" }
       if recorded > 0 { summary += ", \(recorded) recorded" }
       summary += " (record mode \(info.recordMode)\(info.isCI ? ", CI" : ""))."
       if failed > 0 { summary += " Artifacts in \(info.artifacts)." }

@@ -1,0 +1,324 @@
+internal import Cairo
+internal import Foundation
+public import WaterflowComparison
+internal import WaterflowInputs
+internal import Synchronization
+public import WaterflowRender
+
+/// Everything a golden's pixels depend on, each with a digest: its manifest entry, the comparison
+/// options, the font stack, the binary, and every file its drawing read (the scene, its data,
+/// imports, images, string tables, the shot file).
+///
+/// Recorded beside the golden (`NAME.inputs.json`) when it passes or is recorded, so that
+/// `golden check --changed` can skip a golden whose inputs hash as they did then: drawing is a
+/// function of these inputs alone (the order harness of the tests holds it to that), so the
+/// same inputs give the same pixels, which passed. The files are found by drawing, not by
+/// guessing: each reader notes what it opens (``InputRecorder``), before any cache answers.
+public struct GoldenInputs: Equatable, Sendable {
+  /// One input: what it is (`entry`, `options`, `binary`, `libraries`, `font NAME`,
+  /// `file PATH`, with PATH relative to the manifest's folder) and its digest or value.
+  public struct Input: Equatable, Sendable {
+    public var name: String
+    public var value: String
+
+    /// An input of a name and a digest or value.
+    public init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// The inputs, sorted by name.
+  public var inputs: [Input]
+
+  /// What the binary is, as `golden check` compares it: its version and the renderer's
+  /// revision. Raise ``rendererRevision`` with every change to what drawing produces.
+  public static func binary(version: String) -> String {
+    "\(version), renderer revision \(rendererRevision)"
+  }
+
+  /// The revision of what the renderer draws: raised whenever the same inputs draw other pixels,
+  /// so that `--changed` checks every golden again after such a change.
+  public static let rendererRevision = 1
+
+  /// The digest of all the inputs together.
+  public var digest: String {
+    fnv1a64Hex(inputs.map { $0.name + "=" + $0.value + "\n" }.joined().utf8)
+  }
+
+  /// The inputs of a golden drawn from an entry, that read `files`.
+  ///
+  /// - Parameters:
+  ///   - entry: The manifest entry (its name, position, options, masks and tolerance).
+  ///   - files: The files its drawing read, as the readers opened them.
+  ///   - folder: The manifest's folder: paths are kept relative to it, and the entry's
+  ///     description leaves it out, so a clone elsewhere hashes the same.
+  ///   - fingerprint: The font stack.
+  ///   - options: The run's comparison settings that apply to every golden.
+  ///   - binary: ``binary(version:)``.
+  public init(
+    entry: GoldenManifest.Entry, files: [String], folder: String,
+    fingerprint: FontStackFingerprint, options: String, binary: String
+  ) {
+    let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+    var all: [Input] = [
+      Input(name: "binary", value: binary),
+      Input(name: "entry", value: fnv1a64Hex(Self.describe(entry, removing: prefix).utf8)),
+      Input(name: "options", value: fnv1a64Hex(options.utf8)),
+      Input(
+        name: "libraries",
+        value:
+          "cairo \(fingerprint.cairo), pixman \(fingerprint.pixman), freetype \(fingerprint.freetype), pango \(fingerprint.pango), harfbuzz \(fingerprint.harfbuzz), fontconfig \(fingerprint.fontconfig)"
+      ),
+    ]
+    for font in fingerprint.fonts.split(separator: ",") {
+      let parts = font.trimmingCharacters(in: .whitespaces).split(separator: " ")
+      guard parts.count >= 2 else { continue }
+      all.append(Input(name: "font " + parts.dropLast().joined(separator: " "), value: String(parts.last!)))
+    }
+    if fingerprint.fonts.isEmpty {
+      all.append(Input(name: "font " + fingerprint.font, value: fingerprint.fontHash))
+    }
+    for path in Set(files) {
+      all.append(
+        Input(name: "file " + Self.relative(path, to: folder), value: FileDigests.shared.digest(of: path)))
+    }
+    inputs = all.sorted { $0.name < $1.name }
+  }
+
+  /// Inputs given one by one.
+  public init(inputs: [Input]) { self.inputs = inputs.sorted { $0.name < $1.name } }
+
+  /// A path relative to a folder, without `.` and `..` but those that climb out of it: the
+  /// same file is one input whichever way a scene, a shot file or a data file named it.
+  static func relative(_ path: String, to folder: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    func components(_ p: String) -> [String] {
+      let absolute = p.hasPrefix("/") ? p : cwd + "/" + p
+      var out: [String] = []
+      for part in absolute.split(separator: "/") where part != "." {
+        if part == ".." { if !out.isEmpty { out.removeLast() } } else { out.append(String(part)) }
+      }
+      return out
+    }
+    let file = components(path)
+    let base = components(folder.isEmpty ? "." : folder)
+    var common = 0
+    while common < min(file.count, base.count), file[common] == base[common] { common += 1 }
+    // Outside the folder's root (another volume, /usr/share/fonts): kept absolute.
+    guard common > 0 else { return "/" + file.joined(separator: "/") }
+    return (Array(repeating: "..", count: base.count - common) + file[common...]).joined(separator: "/")
+  }
+
+  /// The entry as text, without the manifest's folder in its paths.
+  static func describe(_ entry: GoldenManifest.Entry, removing prefix: String) -> String {
+    var text = "\(entry.name)|\(entry.scenePath)|\(entry.position)|\(entry.options)|\(entry.overview)|\(entry.diffOptions)|\(entry.tolerance)|\(entry.maskedCells)"
+    if let shot = entry.screenshot { text += "|\(shot.shot)" }
+    return prefix.isEmpty ? text : text.replacingOccurrences(of: prefix, with: "")
+  }
+
+  /// The same inputs, each file hashed as it is now: what a skip compares. A file that no
+  /// longer exists hashes as `missing`.
+  ///
+  /// - Parameter folder: The manifest's folder, which file paths are relative to.
+  func rehashingFiles(relativeTo folder: String) -> GoldenInputs {
+    GoldenInputs(
+      inputs: inputs.map { input in
+        guard input.name.hasPrefix("file ") else { return input }
+        let path = String(input.name.dropFirst("file ".count))
+        let full = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+        return Input(name: input.name, value: FileDigests.shared.digest(of: full))
+      })
+  }
+
+  /// What differs from earlier inputs, one phrase each: `file ../Assets/Feeds/notes.jsonl`,
+  /// `font DejaVuSans.ttf`, `binary 0.1.0, renderer revision 1 → 0.2.0, renderer revision 1`.
+  ///
+  /// - Complexity: O(n + m) in the inputs.
+  public func changes(since old: GoldenInputs) -> [String] {
+    let before = Dictionary(old.inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let now = Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    var out: [String] = []
+    for input in inputs {
+      guard let was = before[input.name] else {
+        out.append("\(input.name) (new)")
+        continue
+      }
+      guard was != input.value else { continue }
+      switch input.name {
+      case "binary", "libraries": out.append("\(input.name) \(was) → \(input.value)")
+      default: out.append(input.value == FileDigests.missing ? "\(input.name) (missing)" : input.name)
+      }
+    }
+    for input in old.inputs where now[input.name] == nil { out.append("\(input.name) (no longer read)") }
+    return out
+  }
+
+  // MARK: - The file beside the golden
+
+  /// The file's contents: one input per line, so a diff of it in review reads plainly.
+  var fileContents: [UInt8] {
+    func quoted(_ s: String) -> String {
+      var out = "\""
+      for c in s.unicodeScalars {
+        switch c {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default:
+          if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
+        }
+      }
+      return out + "\""
+    }
+    let lines = inputs.map { "  [\(quoted($0.name)), \(quoted($0.value))]" }
+    return Array(
+      "{\"digest\": \(quoted(digest)), \"inputs\": [\n\(lines.joined(separator: ",\n"))\n]}\n".utf8)
+  }
+
+  /// Reads the inputs recorded beside a golden; nil when there are none or the file is damaged
+  /// (either way, the golden is checked).
+  static func read(from path: String) -> GoldenInputs? {
+    guard let data = FileManager.default.contents(atPath: path),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let list = object["inputs"] as? [[String]]
+    else { return nil }
+    var inputs: [Input] = []
+    for pair in list {
+      guard pair.count == 2 else { return nil }
+      inputs.append(Input(name: pair[0], value: pair[1]))
+    }
+    let read = GoldenInputs(inputs: inputs)
+    // A file edited by hand, or cut short, is not trusted.
+    guard object["digest"] as? String == read.digest else { return nil }
+    return read
+  }
+
+  /// Starts recording the files the work reads, runs it, and returns its result with them.
+  public static func recordingFiles<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> (T, [String]) {
+    let recorder = InputRecorder()
+    let result: Result<T, E> = InputRecorder.$current.withValue(recorder) {
+      do throws(E) { return .success(try work()) } catch { return .failure(error) }
+    }
+    return (try result.get(), recorder.paths)
+  }
+}
+
+/// File digests, worked out once per file content in a process: a run's goldens share their
+/// scenes, data and photos. Keyed by path, size, modification time and inode, so an edited or
+/// replaced file is hashed again.
+final class FileDigests: Sendable {
+  static let shared = FileDigests()
+  /// The digest of a file that cannot be read.
+  static let missing = "missing"
+
+  private struct Key: Hashable {
+    var path: String
+    var size: Int
+    var seconds: Int
+    var nanoseconds: Int
+    var inode: UInt64
+  }
+  private let digests = Mutex<[Key: String]>([:])
+
+  func digest(of path: String) -> String {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return Self.missing }
+    let key = Key(
+      path: path, size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec),
+      nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
+    if let known = digests.withLock({ $0[key] }) { return known }
+    guard let data = FileManager.default.contents(atPath: path) else { return Self.missing }
+    let digest = fnv1a64Hex(data)
+    digests.withLock { $0[key] = digest }
+    return digest
+  }
+}
+
+extension GoldenInputs {
+  /// What a run adds to each golden's inputs: where paths are relative to, the run's options
+  /// and the binary.
+  public struct Context: Sendable {
+    /// The manifest's folder.
+    public var folder: String
+    /// The run's settings that change what is compared (per stack, the font file).
+    public var options: String
+    /// ``GoldenInputs/binary(version:)``.
+    public var binary: String
+
+    /// Creates a context.
+    public init(folder: String, options: String, binary: String) {
+      self.folder = folder
+      self.options = options
+      self.binary = binary
+    }
+  }
+
+  /// The files among the inputs, as paths to open.
+  func filePaths(relativeTo folder: String) -> [String] {
+    inputs.compactMap { input in
+      guard input.name.hasPrefix("file ") else { return nil }
+      let path = String(input.name.dropFirst("file ".count))
+      return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+    }
+  }
+}
+
+extension GoldenStore {
+  /// The file beside a golden that holds its inputs at its last pass.
+  public func inputsPath(for name: String) -> String {
+    directory + "/" + name + ".inputs.json"
+  }
+
+  /// Checks an entry as ``check(_:renderer:fingerprint:)`` does, and keeps its inputs: written
+  /// beside the golden when it passes or is recorded, removed when it fails (so that it is
+  /// always checked next time), never touched in CI.
+  ///
+  /// - Parameters:
+  ///   - skipUnchanged: Skip the golden, without drawing it, when its inputs hash as they did
+  ///     at its last pass and its files exist (`--changed`).
+  /// - Returns: The outcome, and when `skipUnchanged` is set and the golden ran, why: the
+  ///   inputs that changed since its last pass.
+  public func check(
+    _ entry: GoldenManifest.Entry, renderer: Renderer, fingerprint: FontStackFingerprint,
+    inputs context: GoldenInputs.Context, skipUnchanged: Bool
+  ) throws(GoldenError) -> (outcome: GoldenSequenceOutcome, ranBecause: [String]) {
+    let path = inputsPath(for: entry.name)
+    let old = GoldenInputs.read(from: path)
+    func inputs(reading files: [String]) -> GoldenInputs {
+      GoldenInputs(
+        entry: entry, files: files, folder: context.folder, fingerprint: fingerprint,
+        options: context.options, binary: context.binary)
+    }
+    let goldens = entry.goldenNames.map { self.path(for: $0) }
+    if skipUnchanged, let old, goldens.allSatisfy(FileManager.default.fileExists(atPath:)),
+      inputs(reading: old.filePaths(relativeTo: context.folder)) == old
+    {
+      let frames = goldens.enumerated().map { k, golden in
+        GoldenOutcome.unchanged(
+          name: entry.isSequence ? GoldenStore.frameName(entry.name, k, count: goldens.count) : entry.name,
+          goldenPath: golden, tolerance: entry.tolerance)
+      }
+      return (
+        GoldenSequenceOutcome(
+          name: entry.name, offsets: [], frames: frames, isSequence: entry.isSequence), []
+      )
+    }
+    let (outcome, files) = try GoldenInputs.recordingFiles { () throws(GoldenError) in
+      try check(entry, renderer: renderer, fingerprint: fingerprint)
+    }
+    let now = inputs(reading: files)
+    var reasons: [String] = []
+    if skipUnchanged {
+      reasons = old.map { now.changes(since: $0) } ?? ["no inputs were kept at its last pass"]
+    }
+    if !configuration.isCI {
+      if outcome.isFailure {
+        try? FileManager.default.removeItem(atPath: path)
+      } else if old != now || !FileManager.default.fileExists(atPath: path) {
+        try GoldenStore.writeFile(now.fileContents, to: path)
+      }
+    }
+    return (outcome, reasons)
+  }
+}
