@@ -376,8 +376,16 @@ struct GoldenRunOptions: ParsableArguments {
         "Each golden's inputs are kept beside it (NAME.inputs.json) when it passes or is recorded. A golden that failed last time, or whose inputs file is missing, is always checked; a golden that runs says which inputs changed. Never implied, in CI or elsewhere."
     ))
   var changed = false
+  @Option(
+    help: ArgumentHelp(
+      "Draw each golden this many times, in different orders, first, and report any whose renderings differ (flaky) instead of comparing it.",
+      valueName: "n"))
+  var `repeat`: Int?
 
   func validate() throws {
+    if let count = `repeat`, !(2...100).contains(count) {
+      throw ValidationError("The value '\(count)' is invalid for '--repeat <n>': use 2 to 100.")
+    }
     if let jobs, !(1...256).contains(jobs) {
       throw ValidationError("The value '\(jobs)' is invalid for '--jobs <jobs>': use 1 to 256.")
     }
@@ -511,6 +519,9 @@ struct GoldenRunOptions: ParsableArguments {
     let jobs = self.jobs ?? (verb == "record" ? 1 : ProcessInfo.processInfo.activeProcessorCount)
     let fontPath = renderer.fontPath
     let skipUnchanged = changed
+    let flakes = try `repeat`.map {
+      try findFlakes(in: entries, fontPath: fontPath, jobs: jobs, passes: $0)
+    } ?? [:]
     let inputsContext = GoldenInputs.Context(
       folder: FilePath(manifestPath).removingLastComponent().string,
       options: "perStack=\(perStack) font=\(FilePath(fontPath).lastComponent?.string ?? fontPath)",
@@ -525,15 +536,36 @@ struct GoldenRunOptions: ParsableArguments {
         do { worker = try Renderer(fontPath: fontPath) } catch { throw CLIError("\(error)") }
         let renderer = worker
         return { entry in
-          let (outcome, ranBecause) = try store.check(
-            entry, renderer: renderer, fingerprint: fingerprint, inputs: inputsContext,
-            skipUnchanged: skipUnchanged)
+          // A flaky golden is not compared (nor recorded): its record says it is flaky.
+          let (outcome, ranBecause) =
+            flakes[entry.name] != nil
+            ? (
+              GoldenSequenceOutcome(
+                name: entry.name, offsets: [],
+                frames: [
+                  .unchanged(
+                    name: entry.name, goldenPath: store.path(for: entry.goldenNames[0]),
+                    tolerance: entry.tolerance)
+                ], isSequence: entry.isSequence), []
+            )
+            : try store.check(
+              entry, renderer: renderer, fingerprint: fingerprint, inputs: inputsContext,
+              skipUnchanged: skipUnchanged)
           var record = GoldenRecord(
             index: position[entry.name] ?? 0, outcome: outcome,
             json: GoldenRunOptions.json(outcome, ranBecause: ranBecause).rendered(),
             digest: outcome.isFailure ? store.digest(of: entry.name) : ""
           ) { path in
             path.hasPrefix(artifactsRoot) ? String(path.dropFirst(artifactsRoot.count)) : path
+          }
+          if let flake = flakes[entry.name] {
+            record.markFlaky(
+              flake,
+              json: JSONText.object([
+                ("name", .string(entry.name)), ("status", .string("failed")),
+                ("cause", .object([("verdict", .string("flaky")), ("summary", .string(flake.summary))])),
+                ("message", .string(flake.message)),
+              ]).rendered())
           }
           if !ranBecause.isEmpty { record.detail += " (checked: \(ranBecause.joined(separator: ", ")) changed)" }
           try folder?.save(record, artifacts: artifactsDirectory)
