@@ -73,7 +73,8 @@ DOCS_BASE_PATH ?=
 DOCS_MODULES    = WaterflowLayout WaterflowView WaterflowStyle WaterflowCells WaterflowScene \
                   WaterflowRender WaterflowMotion WaterflowShots FileTransactions PNGCodec \
                   WaterflowSnapshotTesting Cairo WaterflowJSON \
-                  WaterflowComparison WaterflowGolden WaterflowGoldenReport WaterflowReview
+                  WaterflowComparison WaterflowGolden WaterflowGoldenReport WaterflowReview \
+                  WaterflowInputs
 
 docs: setup
 	@set -o pipefail; mkdir -p .build; \

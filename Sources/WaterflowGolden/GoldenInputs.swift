@@ -13,7 +13,7 @@ public import WaterflowRender
 /// `golden check --changed` can skip a golden whose inputs hash as they did then: drawing is a
 /// function of these inputs alone (the order harness of the tests holds it to that), so the
 /// same inputs give the same pixels, which passed. The files are found by drawing, not by
-/// guessing: each reader notes what it opens (``InputRecorder``), before any cache answers.
+/// guessing: each reader notes what it opens (`InputRecorder`), before any cache answers.
 public struct GoldenInputs: Equatable, Sendable {
   /// One input: what it is (`entry`, `options`, `binary`, `libraries`, `font NAME`,
   /// `file PATH`, with PATH relative to the manifest's folder) and its digest or value.

@@ -14,7 +14,7 @@ import Synchronization
 /// ```
 ///
 /// The recorder is a task-local value: work on the same thread (or in child tasks) notes into
-/// it; work handed to other threads must carry it there (``CellMeasurer`` does).
+/// it; work handed to other threads must carry it there (`CellMeasurer` does).
 public final class InputRecorder: Sendable {
   private let noted = Mutex<Set<String>>([])
 

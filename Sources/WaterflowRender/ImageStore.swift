@@ -14,7 +14,7 @@ import WaterflowView
 /// Every cache here keys on everything that decides its pixels, so that an image drawn for one
 /// request is the same whatever was drawn before it, on whichever thread, and whenever a budget
 /// emptied a cache: a golden's bytes depend on its own inputs alone. A photo is decoded at the
-/// size its request decides (``ImageFileHeader/decodedSize(covering:)``), and kept under that
+/// size its request decides (`ImageFileHeader.decodedSize(covering:)`), and kept under that
 /// size; a copy decoded larger for another cell never serves it. Budgets only cost time.
 public final class ImageStore {
   /// Decoded images, by path and the size they were decoded at.

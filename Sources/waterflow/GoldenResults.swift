@@ -55,6 +55,11 @@ struct GoldenOutput {
     for (cause, names) in groups {
       let count = names.count == 1 ? "1 golden" : "\(names.count) goldens"
       write("  \(cause.verdict): \(cause.summary) (\(count))")
+      // A flaky golden has nothing to accept: recording it would keep one of its renderings.
+      guard cause.verdict != "flaky" else {
+        write("    draw each alone to narrow it down: waterflow golden check NAME --jobs 1" + option)
+        continue
+      }
       let verb = cause.verdict == "missing" ? "record" : "accept"
       write("    \(verb) with: waterflow golden record " + names.joined(separator: " ") + option)
     }
