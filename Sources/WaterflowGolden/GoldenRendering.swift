@@ -60,6 +60,11 @@ public struct GoldenShot: Sendable {
     -> [GoldenFrame]
   {
     if let screenshot { return [try Self.frame(of: screenshot.shot, in: screenshot.file, with: renderer, maskedCells: maskedCells)] }
+    // Self-sized templates are measured with the fonts they are drawn with, as `render --font`
+    // measures them: a manifest's "font" (or `golden --font`) changes heights as well as glyphs.
+    do { try scene.measureCells(withFontPaths: renderer.fontPaths) } catch {
+      throw GoldenError(.render, "Cannot measure the templates of '\(scene.path)': \(error)")
+    }
     let controller = SceneController(scene: scene)
     // A scene's goldens are drawn in its own style, as `waterflow render` draws it, unless the
     // caller chose another.

@@ -447,16 +447,22 @@ public struct GoldenStore: Sendable {
   }
 
   /// Writes a file atomically, creating its folder first.
+  ///
+  /// - Throws: `GoldenError` (`.file`) with one sentence that names the path and the reason.
   static func writeFile(_ bytes: [UInt8], to path: String) throws(GoldenError) {
     let folder = FilePath(path).removingLastComponent().string
-    do {
-      if !folder.isEmpty {
+    if !folder.isEmpty {
+      do {
         try FileManager.default.createDirectory(
           atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw GoldenError(.file, "Cannot write '\(path)': \(error)")
       }
-      try writeAtomically(bytes, to: path)
-    } catch {
-      throw GoldenError(.file, "Cannot write '\(path)': \(error)")
+    }
+    // A `FileWriteError` already reads "Cannot write 'PATH': reason."; wrapping it again said
+    // its first clause twice.
+    do { try writeAtomically(bytes, to: path) } catch {
+      throw GoldenError(.file, error.description)
     }
   }
 }

@@ -111,8 +111,9 @@ public struct GoldenReport {
       folder = target
     }
     let file: AtomicFile
+    // A `FileWriteError` names the path itself ("Cannot write 'PATH': reason.").
     do { file = try AtomicFile(path: path) } catch {
-      throw GoldenError(.file, "Cannot write '\(path)': \(error)")
+      throw GoldenError(.file, error.description)
     }
     write(to: { file.write($0) }, image: { key in
       if folder != nil { return folderURL[key] }
@@ -121,7 +122,7 @@ public struct GoldenReport {
       }
     })
     do { try file.commit() } catch {
-      throw GoldenError(.file, "Cannot write '\(path)': \(error)")
+      throw GoldenError(.file, error.description)
     }
     return folder
   }

@@ -134,8 +134,9 @@ public struct GoldenResultsFolder: Sendable {
   public func discard() { staged.discard() }
 
   private static func write(_ bytes: [UInt8], to path: String) throws(GoldenError) {
+    // A `FileWriteError` names the path itself ("Cannot write 'PATH': reason.").
     do { try writeAtomically(bytes, to: path) } catch {
-      throw GoldenError(.file, "Cannot write '\(path)': \(error)")
+      throw GoldenError(.file, error.description)
     }
   }
 

@@ -155,6 +155,8 @@ extension JSONReader {
         i += 1
         c = base[i]
       } while c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+    } else if let word = nonFiniteWord(at: start) {
+      throw fail("\(word) is not a JSON number")
     } else {
       throw syntaxError(at: start, "an invalid number")
     }
@@ -261,6 +263,37 @@ extension JSONReader {
       }
     }
     return path
+  }
+
+  /// The error where a value should start and none does: a syntax error with the line and
+  /// column, unless a non-finite number is written there.
+  @usableFromInline
+  func noValue(at offset: Int) -> JSONInputError {
+    if let word = nonFiniteWord(at: offset) { return fail("\(word) is not a JSON number") }
+    return syntaxError(at: offset, "expected a value, found \(describe(at: offset))")
+  }
+
+  /// `NaN`, `Infinity` or `-Infinity` when one of them, as a whole word, starts at `offset`.
+  ///
+  /// JSON has no such numbers, but Python's `json.dumps` and JavaScript's number printing write
+  /// them bare, so a generated scene can hold one. Named at its field, the user learns which
+  /// number came out non-finite, where "found 'N'" at a column only points at a letter.
+  @usableFromInline
+  func nonFiniteWord(at offset: Int) -> String? {
+    for word in ["NaN", "Infinity", "-Infinity"] {
+      let bytes = Array(word.utf8)
+      guard offset + bytes.count <= end,
+        bytes.indices.allSatisfy({ base[offset + $0] == bytes[$0] })
+      else { continue }
+      // A whole word: `NaNa` or `Infinityx` is some other mistake.
+      let next = offset + bytes.count < end ? base[offset + bytes.count] : 0
+      let isWordByte =
+        (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z"))
+        || (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z"))
+        || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) || next == UInt8(ascii: "_")
+      if !isWordByte { return word }
+    }
+    return nil
   }
 
   /// A syntax error: "invalid JSON at line 3, column 14: expected ',' or '}' after a value, found ']'".

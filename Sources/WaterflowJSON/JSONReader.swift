@@ -109,9 +109,7 @@ public struct JSONReader {
   @inlinable
   public mutating func peek() throws(JSONInputError) -> Kind {
     skipWhitespace()
-    guard let kind = kind(at: pos) else {
-      throw syntaxError(at: pos, "expected a value, found \(describe(at: pos))")
-    }
+    guard let kind = kind(at: pos) else { throw noValue(at: pos) }
     return kind
   }
 
@@ -132,10 +130,8 @@ public struct JSONReader {
   @usableFromInline
   mutating func typeMismatch(_ expected: String) -> JSONInputError {
     skipWhitespace()
-    guard let kind = kind(at: pos) else {
-      return syntaxError(
-        at: pos, "expected a value, found \(describe(at: pos))")
-    }
+    guard let kind = kind(at: pos) else { return noValue(at: pos) }
+    if let word = nonFiniteWord(at: pos) { return fail("\(word) is not a JSON number") }
     // A short string is quoted: "found the string \"tall\"" says what to fix.
     if kind == .string, let (text, _) = try? string(at: pos), text.count <= 40 {
       return fail("expected \(expected), found the string \"\(text)\"")

@@ -132,6 +132,11 @@ public final class ShotCamera {
   {
     let caption = try scenes.caption(of: shot, in: file)
     let scene = scenes.scene(of: shot, statusBar: file.showsStatusBar)
+    // Templates are measured with the camera's fonts, which draw them (`--font`, a manifest's
+    // "font"), not with the default fonts the scene was loaded with.
+    do { try scene.measureCells(withFontPaths: renderer.fontPaths) } catch {
+      throw ShotSetError("Cannot measure the templates of '\(scene.path)': \(error)")
+    }
     let controller = SceneController(scene: scene)
     controller.view.layoutSubviews()
     _ = controller.view.scroll(to: shot.scene.offset)

@@ -188,6 +188,20 @@ extension GoldenStoreTests {
     #expect(error?.description.contains("\(dir)/Golden/bad.png") == true)
   }
 
+  /// A write that fails (a full disk; here a folder where the file should go, which the rename
+  /// refuses) is one sentence: the path and the reason, each once.
+  @Test func testRecord_WriteFails_NamesThePathOnce() throws {
+    let dir = try GoldenTestSupport.temporaryDirectory()
+    let path = dir + "/Golden/b2.png"
+    try FileManager.default.createDirectory(
+      atPath: path + "/in-the-way", withIntermediateDirectories: true)
+    let error = #expect(throws: GoldenError.self) {
+      try store(dir, .all).check(Self.white, named: "b2", fingerprint: Self.stack)
+    }
+    #expect(error?.code == .file)
+    #expect(error?.description == "Cannot write '\(path)': \(String(cString: strerror(EISDIR))).")
+  }
+
   // MARK: - Determinism
 
   @Test func testRecordThenCheck_SameRun_Passes() throws {

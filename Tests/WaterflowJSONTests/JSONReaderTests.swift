@@ -114,6 +114,33 @@ extension JSONReaderTests {
     #expect(error(number("1e999"))?.message == "must be a finite number")
   }
 
+  /// JSON has no NaN or Infinity, but Python and JavaScript write them bare: each is named at
+  /// its field, wherever a value is read, skipped or checked.
+  @Test(arguments: ["NaN", "Infinity", "-Infinity"])
+  func nonFiniteWords_AreNamedAtTheirField(word: String) {
+    let field = error(points(#"[{"x": 1, "y": 2}, {"x": \#(word)}]"#))
+    #expect(field?.description == "test.json: [1].x: \(word) is not a JSON number")
+    // Where a string is expected, and in an array.
+    let label = error(points(#"[{"label": \#(word)}]"#))
+    #expect(label?.description == "test.json: [0].label: \(word) is not a JSON number")
+    let element = error(number("[\(word)]"))
+    let skipped: Result<Void, JSONInputError> = read("[\(word)]") {
+      (r: inout JSONReader) throws(JSONInputError) in
+      try r.beginArray()
+      while try r.nextElement() { try r.skipValue() }
+    }
+    #expect(error(skipped)?.description == "test.json: [0]: \(word) is not a JSON number")
+    // Reported by the syntax check of the whole file too, when reading stopped elsewhere.
+    #expect(element?.description == "test.json: [0]: \(word) is not a JSON number")
+  }
+
+  @Test(arguments: ["NaNa", "Infinityy", "nan", "-Inf", "inf"])
+  func wordsThatAreNotNonFiniteNumbers_StaySyntaxErrors(text: String) {
+    let e = error(number(text))
+    #expect(e?.field == "", "\(text): \(String(describing: e))")
+    #expect(e?.message.hasPrefix("invalid JSON at line 1, column 1") == true, "\(text): \(String(describing: e))")
+  }
+
   @Test func zeroAndOne_AreNumbers_TrueAndFalseAreNot() throws {
     #expect(try number("0").get() == 0)
     #expect(try number("1").get() == 1)

@@ -267,6 +267,16 @@ private let badScenes: [(json: String, field: String, says: String)] = [
     "frames[0].width", "must be at least 0, got -5"
   ),
   ("{\"frames\": [{\"x\": 0, \"y\": 0, \"width\": 5}]}", "frames[0].height", "missing"),
+  // Bare non-finite numbers, as Python's json.dumps writes them: named, at their field.
+  (
+    "{\"frames\": [{\"x\": 0, \"y\": 0, \"width\": 5, \"height\": NaN}]}", "frames[0].height",
+    "NaN is not a JSON number"
+  ),
+  (
+    "{\"frames\": [{\"x\": 0, \"y\": -Infinity, \"width\": 5, \"height\": 5}]}", "frames[0].y",
+    "-Infinity is not a JSON number"
+  ),
+  ("{\"items\": [{\"height\": 10}, {\"height\": Infinity}]}", "items[1].height", "Infinity is not a JSON number"),
   ("{\"frames\": [{\"y\": 0, \"width\": 5, \"height\": 5}]}", "frames[0].x", "missing"),
   (
     "{\"frames\": [{\"index\": 0, \"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5}, {\"index\": 0, \"x\": 0, \"y\": 9, \"width\": 5, \"height\": 5}]}",
