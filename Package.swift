@@ -99,7 +99,7 @@ let package = Package(
       name: "WaterflowComparison",
       dependencies: [
         "Cairo", "PNGCodec", "WaterflowRender", "WaterflowView", "WaterflowScene", "WaterflowCells",
-        "WaterflowJSON", .product(name: "SystemPackage", package: "swift-system"),
+        "WaterflowJSON", "FileTransactions", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Running: the manifest, record modes, the golden store, expectGolden, jobs and shards (and
     // the JUnit file expectGolden writes).

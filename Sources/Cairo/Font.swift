@@ -63,6 +63,9 @@ public final class Font: @unchecked Sendable {
   ///
   /// - Complexity: O(n) in the file's size.
   public var fileHash: String { fnv1a64Hex(bytes) }
+  /// The file's stamp when it was opened, taken from the descriptor that was mapped: the stamp
+  /// of the bytes ``fileHash`` reads.
+  package var fileStamp: FileStamp { file.stamp }
   /// The font file, mapped; the FreeType face that `face` keeps alive holds it too.
   private let file: MappedFile
   /// The font file's bytes.
@@ -210,6 +213,8 @@ private final class MappedFile: @unchecked Sendable {
   // @unchecked: the mapping is read-only and never changes while this object lives.
 
   let bytes: UnsafeRawBufferPointer
+  /// The file's stamp, from the descriptor that was mapped.
+  let stamp: FileStamp
 
   /// Nil when the path is not a regular file that can be opened and mapped.
   init?(path: String) {
@@ -218,6 +223,7 @@ private final class MappedFile: @unchecked Sendable {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    stamp = FileStamp(status)
     let count = Int(status.st_size)
     guard count > 0 else {
       bytes = UnsafeRawBufferPointer(start: nil, count: 0)

@@ -62,18 +62,26 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   }
 
   /// The fingerprint of this process: the loaded libraries and a chain of fonts.
-  package init(fonts: FontStack) {
+  ///
+  /// - Parameters:
+  ///   - fonts: The chain and its other faces.
+  ///   - digests: Where the font files' hashes are cached between processes; the value is the
+  ///     same whichever cache, or none, gives them.
+  package init(fonts: FontStack, digests: FontDigests = .shared) {
     let versions = CairoLibrary.versions
+    let files = fonts.fonts + fonts.faces
+    // Each file hashed at most once: the first font's digest is both `fontHash` and in `fonts`.
+    let hashes = digests.digests(of: files)
     let first = fonts.fonts[0]
     self.init(
       cairo: versions.cairo, pixman: versions.pixman,
       freetype: versions.freetype,
-      font: FilePath(first.path).lastComponent?.string ?? first.path, fontHash: first.fileHash)
+      font: FilePath(first.path).lastComponent?.string ?? first.path, fontHash: hashes[0])
     pango = versions.pango
     harfbuzz = versions.harfbuzz
     fontconfig = versions.fontconfig
-    self.fonts = (fonts.fonts + fonts.faces)
-      .map { "\(FilePath($0.path).lastComponent?.string ?? $0.path) \($0.fileHash)" }
+    self.fonts = zip(files, hashes)
+      .map { "\(FilePath($0.path).lastComponent?.string ?? $0.path) \($1)" }
       .joined(separator: ", ")
   }
 

@@ -378,7 +378,7 @@ public struct GoldenStore: Sendable {
         $0.width == image.width && $0.height == image.height && $0.pixels == image.pixels
       } ?? false
     if !unchanged {
-      try GoldenStore.writeFile(image.pngData(compression: .best), to: golden)
+      try GoldenStore.writeFile(GoldenStore.encoded(image), to: golden)
     }
     // The stack is noted even when the pixels are unchanged: the golden is now known to hold on
     // it. Only this golden's entry changes; the lock keeps parallel recorders from losing one.
@@ -391,6 +391,27 @@ public struct GoldenStore: Sendable {
       try GoldenStore.writeFile(updated.fileContents, to: fingerprintPath)
     }
     return !unchanged
+  }
+
+  /// How goldens are compressed: libdeflate level 7 with the adaptive filters.
+  ///
+  /// Chosen by measurement (`waterflow bench --golden-encodings Golden/manifest.json`, release,
+  /// this 2-core machine, medians of 5, two runs): the repository's 25 golden PNGs hold
+  /// 2,983,818 bytes at level 12, most of them in the four photo shots and the feeds. Level 12
+  /// took 237–252 ms a golden, 70 % of recording one. Level 7 takes 9–12 ms for 1.092× the bytes,
+  /// the cheapest within the 1.1× bound: level 6 is 6–8 ms for 1.108×, levels 1–5 are
+  /// 1.12–1.20×, Up filtering alone 1.17–1.27×, and the run encoder of scroll frames 2 ms for
+  /// 1.37× (it Huffman-codes photos as literals). Levels 8–11 cost 2–14× level 7 for 1–8 % fewer
+  /// bytes. Recording the whole manifest went from 23× checking it to 2× (wall, one job).
+  ///
+  /// Goldens are compared by decoded pixels, so goldens written at another level still pass,
+  /// and `record` leaves a file whose pixels are unchanged as it is (no churn in git).
+  package static let encoding = PNGCompression(level: 7)
+
+  /// The bytes a golden file holds for `image`: the one encoding of `golden record`, of a check
+  /// that records, and of an accept in `golden review` (which records through `check`).
+  package static func encoded(_ image: RGBAImage) -> [UInt8] {
+    image.pngData(compression: encoding)
   }
 
   /// Removes what an earlier failure of `name` left in the artifacts folder (its frames' too),

@@ -54,6 +54,11 @@ struct BenchCommand: ParsableCommand {
       "Only measure taking this shot file's set, on one job and on every core (default set: Assets/Shots/shots.json, 24 shots).",
       valueName: "shots.json"))
   var shots: String?
+  @Option(
+    help: ArgumentHelp(
+      "Only measure encoding this manifest's golden PNGs (as they are on disk) with each candidate compression: bytes and time.",
+      valueName: "manifest.json"))
+  var goldenEncodings: String?
   @Flag(help: "Print JSON instead of text.")
   var json = false
   @Option(
@@ -87,6 +92,10 @@ struct BenchCommand: ParsableCommand {
     }
     if scrollOnly {
       try report(scrollFigures())
+      return
+    }
+    if let goldenEncodings {
+      try report(goldenEncodingFigures(goldenEncodings))
       return
     }
     if let shots {

@@ -1,3 +1,4 @@
+import Cairo
 import Foundation
 import WaterflowGolden
 import WaterflowRender
@@ -17,14 +18,16 @@ enum VersionText {
       lines.append(
         "libraries: cairo \(stack.cairo), pixman \(stack.pixman), freetype \(stack.freetype), "
           + "pango \(stack.pango), harfbuzz \(stack.harfbuzz), fontconfig \(stack.fontconfig)")
+      // The fingerprint's digests, from this process's cache: no file is hashed twice.
+      func hash(_ font: Font) -> String { FontDigests.shared.digests(of: [font])[0] }
       lines.append("fonts, tried in this order for each character:")
       for (i, font) in renderer.fonts.fonts.enumerated() {
-        lines.append("  \(i + 1). \(font.familyName) (\(font.fileHash)) at \(font.path)")
+        lines.append("  \(i + 1). \(font.familyName) (\(hash(font))) at \(font.path)")
       }
       if !renderer.fonts.faces.isEmpty {
         lines.append("other faces of those families, for bold or italic text:")
         for face in renderer.fonts.faces {
-          lines.append("  \(face.familyName) \(face.styleName) (\(face.fileHash)) at \(face.path)")
+          lines.append("  \(face.familyName) \(face.styleName) (\(hash(face))) at \(face.path)")
         }
       }
     } catch {

@@ -84,7 +84,7 @@ import WaterflowTestSupport
     // The same pixels, encoded as another tool would (fast compression: other bytes).
     let foreign = Self.image(90).pngData(compression: .fast)
     try Data(foreign).write(to: URL(fileURLWithPath: path))
-    #expect(foreign != Self.image(90).pngData(compression: .best))
+    #expect(foreign != GoldenStore.encoded(Self.image(90)))
     let same = try store.check(Self.image(90), named: "g", fingerprint: Self.stack)
     #expect(same.status == .recordedAll && same.unchanged)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(foreign))
