@@ -41,6 +41,9 @@ public struct GoldenInputs: Equatable, Sendable {
   /// so that `--changed` checks every golden again after such a change.
   public static let rendererRevision = 1
 
+  /// Why a golden with no inputs kept runs under `--changed`.
+  public static let noneKept = "no inputs kept: it failed last time, or has not passed since"
+
   /// The digest of all the inputs together.
   public var digest: String {
     fnv1a64Hex(inputs.map { $0.name + "=" + $0.value + "\n" }.joined().utf8)
@@ -117,25 +120,15 @@ public struct GoldenInputs: Equatable, Sendable {
     return prefix.isEmpty ? text : text.replacingOccurrences(of: prefix, with: "")
   }
 
-  /// The same inputs, each file hashed as it is now: what a skip compares. A file that no
-  /// longer exists hashes as `missing`.
-  ///
-  /// - Parameter folder: The manifest's folder, which file paths are relative to.
-  func rehashingFiles(relativeTo folder: String) -> GoldenInputs {
-    GoldenInputs(
-      inputs: inputs.map { input in
-        guard input.name.hasPrefix("file ") else { return input }
-        let path = String(input.name.dropFirst("file ".count))
-        let full = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
-        return Input(name: input.name, value: FileDigests.shared.digest(of: full))
-      })
-  }
-
   /// What differs from earlier inputs, one phrase each: `file ../Assets/Feeds/notes.jsonl`,
   /// `font DejaVuSans.ttf`, `binary 0.1.0, renderer revision 1 → 0.2.0, renderer revision 1`.
   ///
   /// - Complexity: O(n + m) in the inputs.
-  public func changes(since old: GoldenInputs) -> [String] {
+  ///
+  /// - Parameter folder: The manifest's folder: when given, a changed data file (JSON, JSON
+  ///   lines, CSV) whose earlier content's parts are in the cache is named down to its parts,
+  ///   `file ../Assets/Feeds/notes.jsonl: line 6 likes`.
+  public func changes(since old: GoldenInputs, in folder: String? = nil) -> [String] {
     let before = Dictionary(old.inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     let now = Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     var out: [String] = []
@@ -147,7 +140,19 @@ public struct GoldenInputs: Equatable, Sendable {
       guard was != input.value else { continue }
       switch input.name {
       case "binary", "libraries": out.append("\(input.name) \(was) → \(input.value)")
-      default: out.append(input.value == FileDigests.missing ? "\(input.name) (missing)" : input.name)
+      default:
+        if input.value == FileDigests.missing {
+          out.append("\(input.name) (missing)")
+        } else if let folder, input.name.hasPrefix("file "), was != FileDigests.missing,
+          let found = GoldenInputParts.changes(
+            in: Self.path(of: input.name, in: folder), from: was, to: input.value),
+          !found.parts.isEmpty
+        {
+          out.append(
+            "\(input.name): \(found.parts.joined(separator: ", "))\(found.more > 0 ? " and \(found.more) more" : "")")
+        } else {
+          out.append(input.name)
+        }
       }
     }
     for input in old.inputs where now[input.name] == nil { out.append("\(input.name) (no longer read)") }
@@ -257,10 +262,14 @@ extension GoldenInputs {
   /// The files among the inputs, as paths to open.
   func filePaths(relativeTo folder: String) -> [String] {
     inputs.compactMap { input in
-      guard input.name.hasPrefix("file ") else { return nil }
-      let path = String(input.name.dropFirst("file ".count))
-      return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+      input.name.hasPrefix("file ") ? Self.path(of: input.name, in: folder) : nil
     }
+  }
+
+  /// The path to open for a `file PATH` input.
+  static func path(of name: String, in folder: String) -> String {
+    let path = String(name.dropFirst("file ".count))
+    return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
   }
 }
 
@@ -275,6 +284,10 @@ extension GoldenStore {
   /// always checked next time), never touched in CI.
   ///
   /// - Parameters:
+  ///   - entry: The manifest entry.
+  ///   - renderer: The renderer; its font must be the one in `fingerprint`.
+  ///   - fingerprint: This machine's font stack.
+  ///   - context: The manifest's folder, the run's options and the binary.
   ///   - skipUnchanged: Skip the golden, without drawing it, when its inputs hash as they did
   ///     at its last pass and its files exist (`--changed`).
   /// - Returns: The outcome, and when `skipUnchanged` is set and the golden ran, why: the
@@ -310,13 +323,19 @@ extension GoldenStore {
     let now = inputs(reading: files)
     var reasons: [String] = []
     if skipUnchanged {
-      reasons = old.map { now.changes(since: $0) } ?? ["no inputs were kept at its last pass"]
+      reasons = old.map { now.changes(since: $0, in: context.folder) } ?? [GoldenInputs.noneKept]
     }
     if !configuration.isCI {
       if outcome.isFailure {
         try? FileManager.default.removeItem(atPath: path)
-      } else if old != now || !FileManager.default.fileExists(atPath: path) {
-        try GoldenStore.writeFile(now.fileContents, to: path)
+      } else {
+        if old != now || !FileManager.default.fileExists(atPath: path) {
+          try GoldenStore.writeFile(now.fileContents, to: path)
+        }
+        // The parts of what it read, for naming a field when one of these files changes.
+        for input in now.inputs where input.name.hasPrefix("file ") {
+          GoldenInputParts.keep(GoldenInputs.path(of: input.name, in: context.folder), digest: input.value)
+        }
       }
     }
     return (outcome, reasons)

@@ -567,7 +567,11 @@ struct GoldenRunOptions: ParsableArguments {
                 ("message", .string(flake.message)),
               ]).rendered())
           }
-          if !ranBecause.isEmpty { record.detail += " (checked: \(ranBecause.joined(separator: ", ")) changed)" }
+          if ranBecause == [GoldenInputs.noneKept] {
+            record.detail += " (checked: \(GoldenInputs.noneKept))"
+          } else if !ranBecause.isEmpty {
+            record.detail += " (checked: \(ranBecause.joined(separator: "; ")) changed)"
+          }
           try folder?.save(record, artifacts: artifactsDirectory)
           return record
         }
