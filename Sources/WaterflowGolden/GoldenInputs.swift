@@ -115,8 +115,11 @@ public struct GoldenInputs: Equatable, Sendable {
 
   /// The entry as text, without the manifest's folder in its paths.
   static func describe(_ entry: GoldenManifest.Entry, removing prefix: String) -> String {
-    var text = "\(entry.name)|\(entry.scenePath)|\(entry.position)|\(entry.options)|\(entry.overview)|\(entry.diffOptions)|\(entry.tolerance)|\(entry.maskedCells)"
-    if let shot = entry.screenshot { text += "|\(shot.shot)" }
+    // Field by field: a manifest entry sets only these, and describing the render options
+    // whole (their style, from the scene, which is an input file of its own) took most of the
+    // inputs' cost. A shot's look comes from its shot file, an input file too.
+    var text = "\(entry.name)|\(entry.scenePath)|\(entry.position)|scale \(entry.options.scale)|debug \(entry.options.debug)|overview \(entry.overview)|\(entry.diffOptions)|\(entry.tolerance)|\(entry.maskedCells)"
+    if let shot = entry.screenshot { text += "|shot \(shot.shot.name)" }
     return prefix.isEmpty ? text : text.replacingOccurrences(of: prefix, with: "")
   }
 
@@ -317,9 +320,11 @@ extension GoldenStore {
           name: entry.name, offsets: [], frames: frames, isSequence: entry.isSequence), []
       )
     }
-    let (outcome, files) = try GoldenInputs.recordingFiles { () throws(GoldenError) in
+    var (outcome, files) = try GoldenInputs.recordingFiles { () throws(GoldenError) in
       try check(entry, renderer: renderer, fingerprint: fingerprint)
     }
+    // The shot file was read with the manifest, before the recorder started.
+    if let shot = entry.screenshot { files.append(shot.file.path) }
     let now = inputs(reading: files)
     var reasons: [String] = []
     if skipUnchanged {

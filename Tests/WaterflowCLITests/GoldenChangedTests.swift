@@ -117,6 +117,15 @@ import WaterflowTestSupport
     #expect(result[Self.shot]?.changes == ["file ../Assets/Shots/strings/en.json: note.1"])
     #expect(result["notes"]?.changes == nil)
 
+    try project.edit("Assets/Shots/strings/en.json", "Sunrise by the sea", "Sunset by the sea")
+    #expect(try project.changed()[Self.shot]?.status == "passed")
+
+    // The shot file, read with the manifest: framed now.
+    try project.edit("Assets/Shots/one.json", #""appearances": ["light"]"#, #""appearances": ["light"], "frame": true"#)
+    result = try project.changed()
+    #expect(result[Self.shot]?.changes == ["file ../Assets/Shots/one.json: frame"])
+    #expect(result["notes"]?.changes == nil)
+
     try project.edit("grid.json", #""count": 30"#, #""count": 31"#)
     result = try project.changed()
     #expect(result["grid"]?.changes == ["file ../grid.json: items.count"])
