@@ -126,11 +126,13 @@ public struct GoldenInputs: Equatable, Sendable {
   /// What differs from earlier inputs, one phrase each: `file ../Assets/Feeds/notes.jsonl`,
   /// `font DejaVuSans.ttf`, `binary 0.1.0, renderer revision 1 → 0.2.0, renderer revision 1`.
   ///
-  /// - Complexity: O(n + m) in the inputs.
+  /// - Complexity: O(n + m) in the inputs, and the parts of each changed data file.
   ///
-  /// - Parameter folder: The manifest's folder: when given, a changed data file (JSON, JSON
-  ///   lines, CSV) whose earlier content's parts are in the cache is named down to its parts,
-  ///   `file ../Assets/Feeds/notes.jsonl: line 6 likes`.
+  /// - Parameters:
+  ///   - old: The inputs kept at the golden's last pass.
+  ///   - folder: The manifest's folder: when given, a changed data file (JSON, JSON lines, CSV)
+  ///     whose earlier content's parts are in the cache is named down to its parts,
+  ///     `file ../Assets/Feeds/notes.jsonl: line 6 likes`.
   public func changes(since old: GoldenInputs, in folder: String? = nil) -> [String] {
     let before = Dictionary(old.inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     let now = Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })

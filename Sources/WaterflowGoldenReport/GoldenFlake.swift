@@ -1,4 +1,4 @@
-public import WaterflowGolden
+internal import WaterflowGolden
 internal import WaterflowJSON
 
 /// A golden whose own renderings differ from one another (`golden check --repeat`): its pixels
@@ -49,7 +49,9 @@ extension GoldenRecord {
   /// The record of a golden found flaky, in place of its check's: a failure with the verdict
   /// `flaky`, never a layout or content change.
   ///
-  /// - Parameter json: The `--json` line to print for it.
+  /// - Parameters:
+  ///   - flake: Where its renderings differ.
+  ///   - json: The `--json` line to print for it.
   public mutating func markFlaky(_ flake: GoldenFlake, json: String) {
     status = "failed"
     label = "FLAKY"
