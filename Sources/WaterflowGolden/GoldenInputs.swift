@@ -2,6 +2,7 @@ internal import Cairo
 internal import Foundation
 public import WaterflowComparison
 internal import WaterflowInputs
+internal import WaterflowJSON
 internal import Synchronization
 public import WaterflowRender
 
@@ -42,7 +43,9 @@ public struct GoldenInputs: Equatable, Sendable {
   public static let rendererRevision = 1
 
   /// Why a golden with no inputs kept runs under `--changed`.
-  public static let noneKept = "no inputs kept: it failed last time, or has not passed since"
+  public static let noneKept = "no inputs kept: it has not passed since inputs were kept"
+  /// Why a golden whose inputs are those of its last pass runs under `--changed` all the same.
+  public static let failedLastTime = "it failed last time"
 
   /// The digest of all the inputs together.
   public var digest: String {
@@ -168,22 +171,20 @@ public struct GoldenInputs: Equatable, Sendable {
 
   /// The file's contents: one input per line, so a diff of it in review reads plainly.
   var fileContents: [UInt8] {
-    func quoted(_ s: String) -> String {
-      var out = "\""
-      for c in s.unicodeScalars {
-        switch c {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        default:
-          if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
+    Array(
+      JSONWriter.text { w in
+        w.write("{\"digest\": ")
+        w.write(quoting: digest)
+        w.write(", \"inputs\": [\n")
+        for (k, input) in inputs.enumerated() {
+          w.write(k == 0 ? "  [" : ",\n  [")
+          w.write(quoting: input.name)
+          w.write(", ")
+          w.write(quoting: input.value)
+          w.write("]")
         }
-      }
-      return out + "\""
-    }
-    let lines = inputs.map { "  [\(quoted($0.name)), \(quoted($0.value))]" }
-    return Array(
-      "{\"digest\": \(quoted(digest)), \"inputs\": [\n\(lines.joined(separator: ",\n"))\n]}\n".utf8)
+        w.write("\n]}\n")
+      }.utf8)
   }
 
   /// Reads the inputs recorded beside a golden; nil when there are none or the file is damaged
@@ -285,8 +286,8 @@ extension GoldenStore {
   }
 
   /// Checks an entry as ``check(_:renderer:fingerprint:)`` does, and keeps its inputs: written
-  /// beside the golden when it passes or is recorded, removed when it fails (so that it is
-  /// always checked next time), never touched in CI.
+  /// beside the golden when it passes or is recorded, left as they were when it fails (its
+  /// rendering in the artifacts folder makes it checked next time), never written in CI.
   ///
   /// - Parameters:
   ///   - entry: The manifest entry.
@@ -309,7 +310,12 @@ extension GoldenStore {
         options: context.options, binary: context.binary)
     }
     let goldens = entry.goldenNames.map { self.path(for: $0) }
-    if skipUnchanged, let old, goldens.allSatisfy(FileManager.default.fileExists(atPath:)),
+    // A failure leaves its rendering in the artifacts folder until the golden is checked again:
+    // that, not the inputs file (which stays the last pass's), says it failed last time.
+    let failedLastTime =
+      skipUnchanged
+      && !GoldenStore.files(of: entry.name, in: configuration.artifactsDirectory, kinds: ["actual.png"]).isEmpty
+    if skipUnchanged, !failedLastTime, let old, goldens.allSatisfy(FileManager.default.fileExists(atPath:)),
       inputs(reading: old.filePaths(relativeTo: context.folder)) == old
     {
       let frames = goldens.enumerated().map { k, golden in
@@ -331,18 +337,16 @@ extension GoldenStore {
     var reasons: [String] = []
     if skipUnchanged {
       reasons = old.map { now.changes(since: $0, in: context.folder) } ?? [GoldenInputs.noneKept]
+      if failedLastTime && reasons.isEmpty { reasons = [GoldenInputs.failedLastTime] }
     }
-    if !configuration.isCI {
-      if outcome.isFailure {
-        try? FileManager.default.removeItem(atPath: path)
-      } else {
-        if old != now || !FileManager.default.fileExists(atPath: path) {
-          try GoldenStore.writeFile(now.fileContents, to: path)
-        }
-        // The parts of what it read, for naming a field when one of these files changes.
-        for input in now.inputs where input.name.hasPrefix("file ") {
-          GoldenInputParts.keep(GoldenInputs.path(of: input.name, in: context.folder), digest: input.value)
-        }
+    // A failure leaves the last pass's inputs as they are: a later run skips only on those.
+    if !configuration.isCI && !outcome.isFailure {
+      if old != now || !FileManager.default.fileExists(atPath: path) {
+        try GoldenStore.writeFile(now.fileContents, to: path)
+      }
+      // The parts of what it read, for naming a field when one of these files changes.
+      for input in now.inputs where input.name.hasPrefix("file ") {
+        GoldenInputParts.keep(GoldenInputs.path(of: input.name, in: context.folder), digest: input.value)
       }
     }
     return (outcome, reasons)

@@ -567,8 +567,8 @@ struct GoldenRunOptions: ParsableArguments {
                 ("message", .string(flake.message)),
               ]).rendered())
           }
-          if ranBecause == [GoldenInputs.noneKept] {
-            record.detail += " (checked: \(GoldenInputs.noneKept))"
+          if ranBecause == [GoldenInputs.noneKept] || ranBecause == [GoldenInputs.failedLastTime] {
+            record.detail += " (checked: \(ranBecause[0]))"
           } else if !ranBecause.isEmpty {
             record.detail += " (checked: \(ranBecause.joined(separator: "; ")) changed)"
           }
