@@ -49,7 +49,15 @@ public struct GoldenInputs: Equatable, Sendable {
 
   /// The digest of all the inputs together.
   public var digest: String {
-    fnv1a64Hex(inputs.map { $0.name + "=" + $0.value + "\n" }.joined().utf8)
+    // The FNV-1a hash of "NAME=VALUE\n" for each input in turn, fed without joining them.
+    var d = FNV1a64()
+    for input in inputs {
+      for byte in input.name.utf8 { d.add(byte) }
+      d.add(UInt8(ascii: "="))
+      for byte in input.value.utf8 { d.add(byte) }
+      d.add(UInt8(ascii: "\n"))
+    }
+    return d.text
   }
 
   /// The inputs of a golden drawn from an entry, that read `files`.
@@ -57,19 +65,23 @@ public struct GoldenInputs: Equatable, Sendable {
   /// - Parameters:
   ///   - entry: The manifest entry (its name, position, options, masks and tolerance).
   ///   - files: The files its drawing read, as the readers opened them.
-  ///   - folder: The manifest's folder: paths are kept relative to it, and the entry's
-  ///     description leaves it out, so a clone elsewhere hashes the same.
-  ///   - fingerprint: The font stack.
-  ///   - options: The run's comparison settings that apply to every golden.
-  ///   - binary: ``binary(version:)``.
-  public init(
-    entry: GoldenManifest.Entry, files: [String], folder: String,
-    fingerprint: FontStackFingerprint, options: String, binary: String
-  ) {
-    let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+  ///   - context: The run's: the manifest's folder (paths are kept relative to it, and the
+  ///     entry's description leaves it out, so a clone elsewhere hashes the same), the options,
+  ///     the binary and the font stack.
+  public init(entry: GoldenManifest.Entry, files: [String], context: Context) {
+    var all = context.fixed
+    all.append(Input(name: "entry", value: Self.digest(of: entry, removing: context.prefix)))
+    for path in Set(files) {
+      let (relative, digest) = context.file(path)
+      all.append(Input(name: "file " + relative, value: digest))
+    }
+    inputs = all.sorted { $0.name < $1.name }
+  }
+
+  /// The inputs every golden of a run shares: the binary, the options, the libraries and fonts.
+  static func fixed(fingerprint: FontStackFingerprint, options: String, binary: String) -> [Input] {
     var all: [Input] = [
       Input(name: "binary", value: binary),
-      Input(name: "entry", value: fnv1a64Hex(Self.describe(entry, removing: prefix).utf8)),
       Input(name: "options", value: fnv1a64Hex(options.utf8)),
       Input(
         name: "libraries",
@@ -85,11 +97,7 @@ public struct GoldenInputs: Equatable, Sendable {
     if fingerprint.fonts.isEmpty {
       all.append(Input(name: "font " + fingerprint.font, value: fingerprint.fontHash))
     }
-    for path in Set(files) {
-      all.append(
-        Input(name: "file " + Self.relative(path, to: folder), value: FileDigests.shared.digest(of: path)))
-    }
-    inputs = all.sorted { $0.name < $1.name }
+    return all
   }
 
   /// Inputs given one by one.
@@ -116,14 +124,33 @@ public struct GoldenInputs: Equatable, Sendable {
     return (Array(repeating: "..", count: base.count - common) + file[common...]).joined(separator: "/")
   }
 
-  /// The entry as text, without the manifest's folder in its paths.
-  static func describe(_ entry: GoldenManifest.Entry, removing prefix: String) -> String {
-    // Field by field: a manifest entry sets only these, and describing the render options
-    // whole (their style, from the scene, which is an input file of its own) took most of the
-    // inputs' cost. A shot's look comes from its shot file, an input file too.
-    var text = "\(entry.name)|\(entry.scenePath)|\(entry.position)|scale \(entry.options.scale)|debug \(entry.options.debug)|overview \(entry.overview)|\(entry.diffOptions)|\(entry.tolerance)|\(entry.maskedCells)"
-    if let shot = entry.screenshot { text += "|shot \(shot.shot.name)" }
-    return prefix.isEmpty ? text : text.replacingOccurrences(of: prefix, with: "")
+  /// The digest of an entry, without the manifest's folder in its paths.
+  ///
+  /// Field by field, as bytes: describing the entry as text (its options through reflection,
+  /// then its numbers) was most of what inputs cost a check. A manifest entry sets only these;
+  /// a test counts the fields of each type, so one added later cannot be left out unnoticed.
+  static func digest(of entry: GoldenManifest.Entry, removing prefix: String) -> String {
+    var d = FNV1a64()
+    d.add(entry.name)
+    d.add(!prefix.isEmpty && entry.scenePath.hasPrefix(prefix) ? String(entry.scenePath.dropFirst(prefix.count)) : entry.scenePath)
+    switch entry.position {
+    case .offset(let y, let step): d.add(0, y, step)
+    case .sequence(let from, let to, let step): d.add(1, from, to, step)
+    }
+    d.add(entry.options.scale, entry.options.debug ? 1 : 0, entry.overview ? 1 : 0)
+    let o = entry.diffOptions
+    d.add(o.threshold, o.includeAA ? 1 : 0, o.alpha, o.diffMask ? 1 : 0, o.checkerboard ? 1 : 0)
+    for color in [o.aaColor, o.diffColor, o.diffColorAlt, o.maskColor] {
+      if let c = color { d.add(1, Double(c.red), Double(c.green), Double(c.blue)) } else { d.add(0) }
+    }
+    d.add(Double(o.masks.count))
+    for m in o.masks { d.add(Double(m.x), Double(m.y), Double(m.width), Double(m.height)) }
+    d.add(Double(entry.tolerance.maxMismatchedPixels), entry.tolerance.maxMismatchedRatio)
+    d.add(Double(entry.maskedCells.count))
+    for cell in entry.maskedCells { d.add(Double(cell)) }
+    // A shot's look comes from its shot file, an input file of its own.
+    if let shot = entry.screenshot { d.add(shot.shot.name) }
+    return d.text
   }
 
   /// What differs from earlier inputs, one phrase each: `file ../Assets/Feeds/notes.jsonl`,
@@ -247,22 +274,43 @@ final class FileDigests: Sendable {
 }
 
 extension GoldenInputs {
-  /// What a run adds to each golden's inputs: where paths are relative to, the run's options
-  /// and the binary.
+  /// What a run adds to each golden's inputs: where paths are relative to, the run's options,
+  /// the binary and the font stack, worked out once for all its goldens.
   public struct Context: Sendable {
     /// The manifest's folder.
-    public var folder: String
-    /// The run's settings that change what is compared (per stack, the font file).
-    public var options: String
-    /// ``GoldenInputs/binary(version:)``.
-    public var binary: String
+    public let folder: String
+    /// The inputs every golden shares.
+    let fixed: [Input]
+    /// The folder with a slash, which entry descriptions leave out.
+    let prefix: String
+    private let files = Files()
 
     /// Creates a context.
-    public init(folder: String, options: String, binary: String) {
+    ///
+    /// - Parameters:
+    ///   - folder: The manifest's folder.
+    ///   - options: The run's settings that change what is compared (per stack, the font file).
+    ///   - binary: ``GoldenInputs/binary(version:)``.
+    ///   - fingerprint: The font stack.
+    public init(folder: String, options: String, binary: String, fingerprint: FontStackFingerprint) {
       self.folder = folder
-      self.options = options
-      self.binary = binary
+      prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+      fixed = GoldenInputs.fixed(fingerprint: fingerprint, options: options, binary: binary)
     }
+
+    /// A file's path relative to the folder, and its digest, worked out once per path in a
+    /// run: a run sees each file as it was when a golden first read it (a stat per file and
+    /// golden was most of what inputs cost a check).
+    func file(_ path: String) -> (relative: String, digest: String) {
+      if let known = files.known.withLock({ $0[path] }) { return known }
+      let file = (GoldenInputs.relative(path, to: folder), FileDigests.shared.digest(of: path))
+      files.known.withLock { $0[path] = file }
+      return file
+    }
+  }
+
+  private final class Files: Sendable {
+    let known = Mutex<[String: (relative: String, digest: String)]>([:])
   }
 
   /// The files among the inputs, as paths to open.
@@ -303,11 +351,10 @@ extension GoldenStore {
     inputs context: GoldenInputs.Context, skipUnchanged: Bool
   ) throws(GoldenError) -> (outcome: GoldenSequenceOutcome, ranBecause: [String]) {
     let path = inputsPath(for: entry.name)
-    let old = GoldenInputs.read(from: path)
+    // Parsed only to skip or to say what changed; otherwise the file's bytes are compared.
+    let old = skipUnchanged ? GoldenInputs.read(from: path) : nil
     func inputs(reading files: [String]) -> GoldenInputs {
-      GoldenInputs(
-        entry: entry, files: files, folder: context.folder, fingerprint: fingerprint,
-        options: context.options, binary: context.binary)
+      GoldenInputs(entry: entry, files: files, context: context)
     }
     let goldens = entry.goldenNames.map { self.path(for: $0) }
     // A failure leaves its rendering in the artifacts folder until the golden is checked again:
@@ -341,7 +388,9 @@ extension GoldenStore {
     }
     // A failure leaves the last pass's inputs as they are: a later run skips only on those.
     if !configuration.isCI && !outcome.isFailure {
-      if old != now || !FileManager.default.fileExists(atPath: path) {
+      // The file starts with its digest: when that is this run's, the file is this run's.
+      let head = Array("{\"digest\": \"\(now.digest)\"".utf8)
+      if Self.head(of: path, count: head.count) != head {
         try GoldenStore.writeFile(now.fileContents, to: path)
       }
       // The parts of what it read, for naming a field when one of these files changes.
@@ -350,5 +399,49 @@ extension GoldenStore {
       }
     }
     return (outcome, reasons)
+  }
+}
+
+extension GoldenStore {
+  /// The first bytes of a file (fewer when it is shorter), or nil when it cannot be read: the
+  /// digest an inputs file starts with, without reading the rest.
+  static func head(of path: String, count: Int) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
+    return n < 0 ? nil : Array(bytes.prefix(n))
+  }
+}
+
+/// FNV-1a, 64 bits, fed field by field: the hash the font fingerprint and file digests use, so
+/// an entry's digest reads like theirs.
+struct FNV1a64 {
+  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+
+  /// A text and a separator no UTF-8 text contains, so "ab"+"c" differs from "a"+"bc".
+  mutating func add(_ text: String) {
+    for byte in text.utf8 { add(byte) }
+    add(0xFF)
+  }
+
+  /// Numbers, by their bits.
+  mutating func add(_ numbers: Double...) {
+    for number in numbers {
+      var bits = number.bitPattern
+      for _ in 0..<8 {
+        add(UInt8(truncatingIfNeeded: bits))
+        bits >>= 8
+      }
+    }
+  }
+
+  /// `fnv1a64:` and 16 lowercase hex digits.
+  var text: String {
+    let hex = String(hash, radix: 16)
+    return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

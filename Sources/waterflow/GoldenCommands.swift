@@ -525,7 +525,7 @@ struct GoldenRunOptions: ParsableArguments {
     let inputsContext = GoldenInputs.Context(
       folder: FilePath(manifestPath).removingLastComponent().string,
       options: "perStack=\(perStack) font=\(FilePath(fontPath).lastComponent?.string ?? fontPath)",
-      binary: GoldenInputs.binary(version: "waterflow " + VersionText.version))
+      binary: GoldenInputs.binary(version: "waterflow " + VersionText.version), fingerprint: fingerprint)
     let pipeline = OrderedPipeline<GoldenManifest.Entry, GoldenRecord>(
       jobs: jobs, window: 2 * jobs)
     var done: [GoldenRecord] = []

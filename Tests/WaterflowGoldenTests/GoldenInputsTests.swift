@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WaterflowGolden
 
@@ -26,5 +27,25 @@ import WaterflowGolden
     #expect(now.digest != old.digest)
     // The order inputs are given in does not matter.
     #expect(inputs([("b", "1"), ("a", "2")]).digest == inputs([("a", "2"), ("b", "1")]).digest)
+  }
+}
+
+/// GoldenInputs describes a manifest entry field by field: a field added to one of these types
+/// must be added to that description too, or `--changed` would skip a golden whose entry changed.
+@Suite("Golden inputs: the entry's fields") struct GoldenInputsFieldTests {
+  @Test("the described types have the fields the description names")
+  func fieldCounts() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inputs-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    try #"{"goldens": [{"name": "a", "scene": "s.json"}]}"#.write(
+      toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+    let manifest = try GoldenManifest(contentsOf: dir + "/manifest.json")
+    let entry = try #require(manifest.entries.first)
+    // name, scenePath, position, options, overview, diffOptions, tolerance, maskedCells, screenshot
+    #expect(Mirror(reflecting: entry).children.count == 9)
+    // threshold, includeAA, alpha, aaColor, diffColor, diffColorAlt, diffMask, checkerboard,
+    // masks, maskColor
+    #expect(Mirror(reflecting: entry.diffOptions).children.count == 10)
+    #expect(Mirror(reflecting: entry.tolerance).children.count == 2)
   }
 }
