@@ -63,9 +63,11 @@ lines = [json.loads(l) for l in open(sys.argv[1])]
 skipped = sum(1 for l in lines if "skipped" in l)
 print("after the edit, a second --changed: %d goldens, %d skipped, %d checked (the failed ones)" % (len(lines), skipped, len(lines) - skipped))
 PY
-printf 'report %d KB, junit %d KB, results folder %d MB\n' \
+# The results folder links the artifacts: du counts a linked file once across both folders.
+printf 'report %d KB, junit %d KB, artifacts %d MB, results folder %d MB more\n' \
   $(($(stat -c %s "$T/report.html") / 1024)) $(($(stat -c %s "$T/junit.xml") / 1024)) \
-  $(($(du -sk "$T/results" | cut -f1) / 1024))
+  $(($(du -sk "$T/artifacts" | cut -f1) / 1024)) \
+  $(( ($(du -sk "$T/artifacts" "$T/results" | awk '{s += $1} END {print s}') - $(du -sk "$T/artifacts" | cut -f1)) / 1024 ))
 start=$(date +%s%N)
 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 --dump-dom "file://$T/report.html" \
   > "$T/dom.html" 2>/dev/null
