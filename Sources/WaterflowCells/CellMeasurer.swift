@@ -11,6 +11,8 @@ import Synchronization
 /// layout), with the same font files, so a measured line is exactly a drawn one. Each text is
 /// measured once per width and style, and each image file's aspect ratio is read once from its
 /// header. A measurer is safe to share between threads: one lock guards its fonts and caches.
+/// Its caches key on all that decides a size (a text's bytes, style and width; an image's path),
+/// so a height never depends on what was measured before it.
 ///
 /// ```swift
 /// let measurer = try CellMeasurer.shared(fontPaths: FontStack.defaultPaths)

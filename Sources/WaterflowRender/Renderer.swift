@@ -44,7 +44,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 ///
 /// The renderer is a function of the view (its displayed cells, frames, offset, and the texts
 /// of its header, footer and empty views) and the target; it keeps no state but its font and
-/// image cache, so the same view always gives the same pixels. A renderer is not thread-safe
+/// its caches, so the same view always gives the same pixels. Every cache (laid-out texts,
+/// decoded, resized and flattened photos) keys on everything that decides what it returns, so
+/// what a renderer drew before, and when a budget emptied a cache, never changes a pixel: a
+/// golden's bytes depend on its own inputs alone (`GoldenOrderTests` holds every golden of the
+/// manifest to that, in any order, on any number of jobs). A renderer is not thread-safe
 /// (its image cache is shared): give each thread its own, and hand frames over as
 /// ``FrameContent`` values.
 ///
