@@ -42,10 +42,15 @@ struct GoldenReviewCommand: ParsableCommand {
   var jobs: Int?
   @Flag(name: .customLong("per-stack"), help: "Goldens kept per font stack, as for `golden check`.")
   var perStack = false
+  @Flag(help: "Skip goldens whose inputs hash as they did at their last pass, as `golden check --changed` does.")
+  var changed = false
 
   func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("The value '\(port)' is invalid for '--port <port>': use 0 to 65535.")
+    }
+    if !results.isEmpty && changed {
+      throw ValidationError("--changed skips goldens of a check; with --results nothing is checked again.")
     }
     if !results.isEmpty && !names.isEmpty {
       throw ValidationError("Give golden names or --results, not both: the results already hold the goldens they checked.")
@@ -72,6 +77,7 @@ struct GoldenReviewCommand: ParsableCommand {
     options.artifacts = artifacts
     options.jobs = jobs
     options.perStack = perStack
+    options.changed = changed
     var configuration = try GoldenConfiguration.fromEnvironment(ProcessInfo.processInfo.environment, defaultMode: .never)
     if let artifacts { configuration.artifactsDirectory = artifacts }
 

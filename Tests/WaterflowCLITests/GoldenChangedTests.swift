@@ -142,6 +142,14 @@ import WaterflowTestSupport
     #expect(result["notes"]?.changes?.contains("file ../Assets/Feeds/Photos/face1.jpg (no longer read)") == true
       || result["notes"]?.changes?.contains("file ../Assets/Feeds/Photos/face1.jpg (missing)") == true)
 
+    // --record missing records a new golden and skips the unchanged ones.
+    try project.edit(
+      "Golden/manifest.json", #"{"name": "grid", "#, #"{"name": "grid2", "scene": "../grid.json", "offset": 80}, {"name": "grid", "#)
+    result = try project.changed(["--record", "missing"])
+    #expect(result["grid2"]?.status == "recorded")
+    #expect(result["grid"]?.changes == nil)
+    #expect(try project.changed()["grid2"]?.changes == nil)
+
     // A hand-edited inputs file is not trusted.
     try project.edit("Golden/grid.inputs.json", "renderer revision", "renderer  revision")
     #expect(try project.changed()["grid"]?.changes != nil)

@@ -78,6 +78,16 @@ import WaterflowTestSupport
     #expect(run.stdout.isEmpty)
   }
 
+  @Test func withChanged_UnchangedGoldensAreNotDrawn() throws {
+    let goldens = try SixGoldens(failing: false)
+    let run = try waterflow(
+      ["golden", "review", "--changed", "--manifest", goldens.manifest, "--no-open", "--artifacts", goldens.dir + "/a"],
+      environment: ["CI": ""])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.stdout == "All 6 goldens pass: nothing to review.\n")
+    #expect(run.stderr.components(separatedBy: "unchanged (inputs identical to the last pass)").count == 7, "\(run.stderr)")
+  }
+
   @Test func withNothingFailing_ThereIsNothingToReview() throws {
     let goldens = try SixGoldens(failing: false)
     let run = try waterflow(["golden", "review", "--manifest", goldens.manifest, "--no-open", "--artifacts", goldens.dir + "/a"], environment: ["CI": ""])
