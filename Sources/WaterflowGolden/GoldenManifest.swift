@@ -382,10 +382,14 @@ public struct GoldenManifest: Sendable {
 
   // MARK: - Orphans
 
-  /// Golden PNGs that no entry owns, outside the unmanaged folders, sorted: what prune removes.
+  /// Golden PNGs, and facts and inputs files, that no entry owns, outside the unmanaged
+  /// folders, sorted: what prune removes.
   /// A per-stack folder's goldens (`stacks/<stack>/NAME.png`) are owned as `NAME.png` is.
   public func orphans() -> [String] {
-    let owned = Set(entries.flatMap(\.goldenNames).map { $0 + ".png" })
+    // A golden's PNGs, and the facts and inputs kept beside it (one file each for a sequence).
+    let owned = Set(
+      entries.flatMap(\.goldenNames).map { $0 + ".png" }
+        + entries.flatMap { [$0.name + ".facts.json", $0.name + ".inputs.json"] })
     let root = goldenDirectory
     guard let walker = FileManager.default.enumerator(atPath: root) else {
       return []
@@ -393,7 +397,8 @@ public struct GoldenManifest: Sendable {
     var out: [String] = []
     let stacks = GoldenStore.stacksFolder + "/"
     while let relative = walker.nextObject() as? String {
-      guard relative.hasSuffix(".png") else { continue }
+      guard relative.hasSuffix(".png") || relative.hasSuffix(".facts.json") || relative.hasSuffix(".inputs.json")
+      else { continue }
       var name = Substring(relative)
       if name.hasPrefix(stacks) {
         name = name.dropFirst(stacks.count)

@@ -723,7 +723,7 @@ struct GoldenPruneCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "prune",
     abstract:
-      "List golden PNGs that no manifest entry owns (exit 1 if any); delete them with --delete."
+      "List golden files (PNGs, facts, inputs) that no manifest entry owns (exit 1 if any); delete them with --delete."
   )
 
   @Option(help: "The manifest; goldens live in its folder.")

@@ -94,14 +94,16 @@ extension GoldenManifestTests {
 
   // MARK: - Orphans
 
-  @Test func testOrphans_ListsUnownedPNGsOnly() throws {
+  @Test func testOrphans_ListsUnownedGoldenFilesOnly() throws {
     let files = [
-      "a/one.png", "a/seq.00.png", "a/seq.01.png", "a/seq.02.png",
-      "a/seq.03.png", "a/seq.04.png", "b.png",
-      "old.png", "Swift/kept.png", "fingerprint.json",
+      "a/one.png", "a/one.facts.json", "a/one.inputs.json", "a/seq.00.png", "a/seq.01.png",
+      "a/seq.02.png", "a/seq.03.png", "a/seq.04.png", "a/seq.facts.json", "a/seq.inputs.json",
+      "b.png", "old.png", "old.facts.json", "old.inputs.json", "Swift/kept.png",
+      "Swift/kept.inputs.json", "fingerprint.json", "notes.json",
     ]
     let (m, _) = try manifest(Self.three, files: files)
-    // seq.04 is left over from a longer sequence; Swift/ is unmanaged.
-    #expect(m.orphans() == ["a/seq.04.png", "old.png"])
+    // seq.04 is left over from a longer sequence; Swift/ is unmanaged; other files are not
+    // goldens' own.
+    #expect(m.orphans() == ["a/seq.04.png", "old.facts.json", "old.inputs.json", "old.png"])
   }
 }
