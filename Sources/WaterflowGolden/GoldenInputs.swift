@@ -52,9 +52,9 @@ public struct GoldenInputs: Equatable, Sendable {
     // The FNV-1a hash of "NAME=VALUE\n" for each input in turn, fed without joining them.
     var d = FNV1a64()
     for input in inputs {
-      for byte in input.name.utf8 { d.add(byte) }
+      d.add(input.name.utf8)
       d.add(UInt8(ascii: "="))
-      for byte in input.value.utf8 { d.add(byte) }
+      d.add(input.value.utf8)
       d.add(UInt8(ascii: "\n"))
     }
     return d.text
@@ -131,8 +131,8 @@ public struct GoldenInputs: Equatable, Sendable {
   /// a test counts the fields of each type, so one added later cannot be left out unnoticed.
   static func digest(of entry: GoldenManifest.Entry, removing prefix: String) -> String {
     var d = FNV1a64()
-    d.add(entry.name)
-    d.add(!prefix.isEmpty && entry.scenePath.hasPrefix(prefix) ? String(entry.scenePath.dropFirst(prefix.count)) : entry.scenePath)
+    d.add(field: entry.name)
+    d.add(field: !prefix.isEmpty && entry.scenePath.hasPrefix(prefix) ? String(entry.scenePath.dropFirst(prefix.count)) : entry.scenePath)
     switch entry.position {
     case .offset(let y, let step): d.add(0, y, step)
     case .sequence(let from, let to, let step): d.add(1, from, to, step)
@@ -149,7 +149,7 @@ public struct GoldenInputs: Equatable, Sendable {
     d.add(Double(entry.maskedCells.count))
     for cell in entry.maskedCells { d.add(Double(cell)) }
     // A shot's look comes from its shot file, an input file of its own.
-    if let shot = entry.screenshot { d.add(shot.shot.name) }
+    if let shot = entry.screenshot { d.add(field: shot.shot.name) }
     return d.text
   }
 
@@ -243,8 +243,8 @@ public struct GoldenInputs: Equatable, Sendable {
 }
 
 /// File digests, worked out once per file content in a process: a run's goldens share their
-/// scenes, data and photos. Keyed by path, size, modification time and inode, so an edited or
-/// replaced file is hashed again.
+/// scenes, data and photos. Keyed by path and `FileStamp` (the key font digests are kept under),
+/// so an edited or replaced file is hashed again.
 final class FileDigests: Sendable {
   static let shared = FileDigests()
   /// The digest of a file that cannot be read.
@@ -252,19 +252,13 @@ final class FileDigests: Sendable {
 
   private struct Key: Hashable {
     var path: String
-    var size: Int
-    var seconds: Int
-    var nanoseconds: Int
-    var inode: UInt64
+    var stamp: FileStamp
   }
   private let digests = Mutex<[Key: String]>([:])
 
   func digest(of path: String) -> String {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return Self.missing }
-    let key = Key(
-      path: path, size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec),
-      nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
+    guard let stamp = FileStamp(path: path) else { return Self.missing }
+    let key = Key(path: path, stamp: stamp)
     if let known = digests.withLock({ $0[key] }) { return known }
     guard let data = FileManager.default.contents(atPath: path) else { return Self.missing }
     let digest = fnv1a64Hex(data)
@@ -412,36 +406,5 @@ extension GoldenStore {
     var bytes = [UInt8](repeating: 0, count: count)
     let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
     return n < 0 ? nil : Array(bytes.prefix(n))
-  }
-}
-
-/// FNV-1a, 64 bits, fed field by field: the hash the font fingerprint and file digests use, so
-/// an entry's digest reads like theirs.
-struct FNV1a64 {
-  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  mutating func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-
-  /// A text and a separator no UTF-8 text contains, so "ab"+"c" differs from "a"+"bc".
-  mutating func add(_ text: String) {
-    for byte in text.utf8 { add(byte) }
-    add(0xFF)
-  }
-
-  /// Numbers, by their bits.
-  mutating func add(_ numbers: Double...) {
-    for number in numbers {
-      var bits = number.bitPattern
-      for _ in 0..<8 {
-        add(UInt8(truncatingIfNeeded: bits))
-        bits >>= 8
-      }
-    }
-  }
-
-  /// `fnv1a64:` and 16 lowercase hex digits.
-  var text: String {
-    let hex = String(hash, radix: 16)
-    return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
   }
 }
