@@ -59,6 +59,18 @@ struct BenchCommand: ParsableCommand {
       "Only measure encoding this manifest's golden PNGs (as they are on disk) with each candidate compression: bytes and time.",
       valueName: "manifest.json"))
   var goldenEncodings: String?
+  @Option(
+    help: ArgumentHelp(
+      "Only measure the frame encoder on this PNG file's pixels: time and bytes (repeatable).",
+      valueName: "frame.png"))
+  var encode: [String] = []
+  @Flag(help: "Only measure the frame encoder on the reference frame and a notes-feed frame.")
+  var encodeOnly = false
+  @Option(
+    help: ArgumentHelp(
+      "Write the frames the encoder figures use (flat.png, photo.png) to this folder, and stop.",
+      valueName: "folder"))
+  var writeBenchFrames: String?
   @Flag(help: "Print JSON instead of text.")
   var json = false
   @Option(
@@ -92,6 +104,18 @@ struct BenchCommand: ParsableCommand {
     }
     if scrollOnly {
       try report(scrollFigures())
+      return
+    }
+    if let writeBenchFrames {
+      try self.writeBenchFrames(to: writeBenchFrames)
+      return
+    }
+    if encodeOnly {
+      try report(frameEncodingFigures())
+      return
+    }
+    if !encode.isEmpty {
+      try report(encodingFigures(encode))
       return
     }
     if let goldenEncodings {
