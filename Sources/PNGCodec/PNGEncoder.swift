@@ -45,7 +45,8 @@ public struct PNGCompression: Hashable, Sendable {
     /// libdeflate at a level from 1 (fastest) to 12 (smallest).
     case libdeflate(level: Int)
     /// Waterflow's run encoder: it looks only for rows that repeat the row above and runs of one
-    /// pixel, which is what rendered frames are made of; always with Up filtering.
+    /// pixel, which is what rendered UI is made of, with Up filtering; rows of photos get Paeth,
+    /// runs of zero chunks and literals coded straight from the rows.
     case runs
   }
 
@@ -80,8 +81,9 @@ public struct PNGCompression: Hashable, Sendable {
   public static let `default` = PNGCompression(level: 6)
   /// The smallest files libdeflate can make; much slower.
   public static let best = PNGCompression(level: 12)
-  /// For frame sequences: the run encoder with Up filtering, about 3× faster than libdeflate on
-  /// rendered UI for files about 5 % larger (measurements in RunDeflater.swift).
+  /// For frame sequences: the run encoder, about 3× faster than libdeflate on rendered UI for
+  /// files about 5 % larger, and faster than fpng on photo feeds for smaller files (measurements
+  /// in RunDeflater.swift).
   public static let frames = PNGCompression(encoder: .runs, filtering: .up)
 }
 
@@ -104,6 +106,11 @@ public final class PNGEncoder {
   private var filteredCapacity = 0
   /// The run encoder, made on first use.
   private var runDeflater: RunDeflater?
+  /// Two rows packed as RGB for photo rows' filters (the row and the one above), each after 16
+  /// zero bytes; which surface row each holds (-1: none).
+  private var packedRows: UnsafeMutablePointer<UInt8>?
+  private var packedRowBytes = 0
+  private var packedRowIndex = (-1, -1)
   /// Whether frames are Up-filtered with the CPU's vector unit (AVX2) rather than in Swift: the
   /// same bytes either way. Tests turn it off to compare the two.
   package var usesVectorFilter = VectorRowFilter.isAvailable
@@ -141,6 +148,35 @@ public final class PNGEncoder {
 
   deinit {
     filtered?.deallocate()
+    packedRows?.deallocate()
+  }
+
+  /// Row `y` of the surface packed as RGB in one of the two packed-row buffers (kept if it is
+  /// there already, which it is when the row below was a photo row too).
+  private func packedRow(
+    _ y: Int, of base: UnsafeRawPointer, stride: Int, width: Int, avoiding other: Int
+  ) -> UnsafeMutablePointer<UInt8> {
+    let rowBytes = 3 * width
+    if packedRows == nil || packedRowBytes < rowBytes {
+      packedRows?.deallocate()
+      let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (rowBytes + 64))
+      memory.initialize(repeating: 0, count: 2 * (rowBytes + 64))
+      packedRows = memory
+      packedRowBytes = rowBytes
+      packedRowIndex = (-1, -1)
+    }
+    // The second slot's place depends on the buffer's size, not this image's width: its 16 bytes
+    // before must stay zero whatever a wider image wrote.
+    let slots = (packedRows! + 16, packedRows! + 16 + packedRowBytes + 64)
+    if packedRowIndex.0 == y { return slots.0 }
+    if packedRowIndex.1 == y { return slots.1 }
+    let useFirst = packedRowIndex.0 != other
+    let slot = useFirst ? slots.0 : slots.1
+    PhotoRows.pack(
+      (base + y * stride).assumingMemoryBound(to: UInt32.self), width: width, into: slot,
+      vector: usesVectorFilter)
+    if useFirst { packedRowIndex.0 = y } else { packedRowIndex.1 = y }
+    return slot
   }
 
   /// Allocates compressors until there is one per band.
@@ -205,6 +241,7 @@ public final class PNGEncoder {
     let deflater = runDeflater ?? RunDeflater()
     runDeflater = deflater
     deflater.begin(raw, rowBytes: rowBytes, bytesPerPixel: 3)
+    packedRowIndex = (-1, -1)
     // Rows that are not all zero are checksummed together, in one call per stretch of them.
     var checksum: UInt32 = 1
     var unsummed = raw
@@ -227,6 +264,14 @@ public final class PNGEncoder {
             : upFilterOpaqueRow(pixels, above: above, width: width, into: out + 1)
         else { return nil }
         isZero = zero
+        if !zero && isPhotoRow(out, rowBytes: rowBytes, vector: vector) {
+          let upper = packedRow(y - 1, of: base, stride: stride, width: width, avoiding: -1)
+          let current = packedRow(y, of: base, stride: stride, width: width, avoiding: y - 1)
+          addPhotoRow(
+            y, current, above: upper, rowBytes: rowBytes, bytesPerPixel: 3, into: out,
+            deflater: deflater, vector: vector)
+          continue
+        }
       }
       if isZero {
         checksum = adler32(checksum, unsummed, count: out - unsummed)
@@ -305,6 +350,7 @@ public final class PNGEncoder {
       deflater.begin(raw, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
       let checksum = filterAndDeflate(
         height: height, into: raw, rowBytes: rowBytes, deflater: deflater,
+        vector: usesVectorFilter,
         fillRow: fillRow)
       return container(
         width: width, height: height, alpha: alpha,
@@ -684,38 +730,76 @@ private func adler32(_ adler: UInt32, zeroRowOf rowBytes: Int) -> UInt32 {
   return UInt32(b << 16 | a)
 }
 
-/// Filters every row with Up into `raw` and feeds each to `deflater` while it is still in cache;
-/// returns the Adler-32 of all the filtered rows.
+/// Filters every row with Up (a photo's rows with Paeth) into `raw` and feeds each to `deflater`
+/// while it is still in cache; returns the Adler-32 of all the filtered rows.
 ///
 /// Each row is packed with `fillRow` and the packed row above is subtracted. The checksum is
 /// taken row by row, while the row is in cache, and without reading rows that are all zero.
 private func filterAndDeflate(
   height: Int, into raw: UnsafeMutablePointer<UInt8>, rowBytes: Int,
-  deflater: RunDeflater,
+  deflater: RunDeflater, vector: Bool,
   fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
 ) -> UInt32 {
   var checksum: UInt32 = 1
-  // 16 bytes of slack let row packing store whole words.
+  // 16 bytes of slack let row packing store whole words; 16 zero bytes before each row are the
+  // pixels left of it that Paeth reads.
   let buffers = UnsafeMutablePointer<UInt8>.allocate(
-    capacity: 2 * (rowBytes + 16))
+    capacity: 2 * (rowBytes + 32))
   defer { buffers.deallocate() }
-  buffers.initialize(repeating: 0, count: 2 * (rowBytes + 16))
-  var previous = buffers
-  var current = buffers + rowBytes + 16
+  buffers.initialize(repeating: 0, count: 2 * (rowBytes + 32))
+  var previous = buffers + 16
+  var current = buffers + rowBytes + 48
+  let bytesPerPixel = deflater.bytesPerPixel
   for y in 0..<height {
     let out = raw + y * (rowBytes + 1)
     out[0] = 2
     fillRow(y, current)
     let isZero = subtractRow(
       previous, from: current, count: rowBytes, into: out + 1)
+    if y > 0 && !isZero && isPhotoRow(out, rowBytes: rowBytes, vector: vector) {
+      addPhotoRow(
+        y, current, above: previous, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel,
+        into: out, deflater: deflater, vector: vector)
+    } else {
+      deflater.addRow(y, isZero: isZero)
+    }
     checksum =
       isZero
       ? adler32(checksum, zeroRowOf: rowBytes)
       : adler32(checksum, out, count: rowBytes + 1)
-    deflater.addRow(y, isZero: isZero)
     swap(&previous, &current)
   }
   return checksum
+}
+
+/// Whether an Up-filtered row (filter byte first) is a photo's: more than a quarter of its bytes
+/// changed from the row above. Rendered UI changes a few bytes a row, at text and edges: 42 of the
+/// reference frame's 2,667 rows pass, and 1,247 of the notes frame's 1,623.
+@inline(__always)
+private func isPhotoRow(_ out: UnsafeMutablePointer<UInt8>, rowBytes: Int, vector: Bool) -> Bool
+{
+  PhotoRows.nonzeroCount(out + 1, count: rowBytes, vector: vector) * 4 > rowBytes
+}
+
+/// Re-filters a photo row with Paeth (`row` and `above` unfiltered, with zero bytes before them)
+/// and gives it to the run encoder's photo coding.
+@inline(__always)
+private func addPhotoRow(
+  _ y: Int, _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, rowBytes: Int,
+  bytesPerPixel: Int, into out: UnsafeMutablePointer<UInt8>, deflater: RunDeflater,
+  vector: Bool
+) {
+  out[0] = 4
+  PhotoRows.paeth(
+    row, above: above, count: rowBytes, bytesPerPixel: bytesPerPixel, into: out + 1,
+    vector: vector)
+  // Unless Paeth leaves nearly nothing: the top edge of a card, which the run search codes best
+  // (2 % smaller reference frame). Photo rows keep a sixth or more of their bytes.
+  if PhotoRows.nonzeroCount(out + 1, count: rowBytes, vector: vector) * 16 > rowBytes {
+    deflater.addPhotoRow(y)
+  } else {
+    deflater.addRow(y, isZero: false)
+  }
 }
 
 /// Where the candidate filters write a row before the cheapest is copied out.
