@@ -87,60 +87,75 @@ static inline cairo_surface_t *waterflow_image_surface_create(int width, int hei
    step (libpng and libdeflate take rows already packed). Same bytes as the Swift code, which
    CPUs without AVX2 (and other architectures) keep using.
 
-   Writes 3 x width bytes at `out`, and may write up to 4 bytes past them (the next row's filter
-   byte and first bytes, written after this row, or the buffer's slack). Returns 0 when some
-   pixel is not opaque, 1 when every byte written is zero, 2 otherwise, and -1 without AVX2. */
+   Returns 0 when some pixel is not opaque, and -1 without AVX2. Returns 1 when the row equals the
+   row above, and then writes nothing: the frame's run encoder never reads such a row unless it
+   writes its zeros itself (RunDeflater.addRow), and in a frame most rows are such, whose stores
+   were a third of the memory traffic of encoding one. Otherwise returns 2, writes 3 × width bytes
+   at `out` (and may write up to 4 bytes past them: the next row's filter byte and first bytes,
+   written after this row, or the buffer's slack), and sets *nonzero to how many are not zero. */
 #if defined(__x86_64__)
-__attribute__((target("avx2")))
+__attribute__((target("avx2,popcnt")))
 static inline int waterflow_up_filter_opaque_row_avx2(
-    const uint32_t *row, const uint32_t *above, long width, uint8_t *out) {
+    const uint32_t *row, const uint32_t *above, long width, uint8_t *out, long *nonzero) {
   const __m256i pack = _mm256_setr_epi8(
       2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
       2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
-  __m256i any = _mm256_setzero_si256();
-  __m256i alpha = _mm256_set1_epi32(-1);
+  /* First only compare: a pixel equal to the one above is as opaque as it. */
   long x = 0;
   for (; x + 8 <= width; x += 8) {
     __m256i a = _mm256_loadu_si256((const __m256i *)(row + x));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(above + x));
+    if ((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) != 0xffffffffu) break;
+  }
+  if (x + 8 > width) {
+    long t = x;
+    while (t < width && row[t] == above[t]) t++;
+    if (t == width) return 1;
+  }
+  memset(out, 0, 3 * x);
+  __m256i alpha = _mm256_set1_epi32(-1);
+  const __m256i zero = _mm256_setzero_si256();
+  long count = 0;
+  for (; x + 8 <= width; x += 8) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)(row + x));
     __m256i d = _mm256_sub_epi8(a, _mm256_loadu_si256((const __m256i *)(above + x)));
-    any = _mm256_or_si256(any, d);
     alpha = _mm256_and_si256(alpha, a);
+    /* Alpha bytes subtract to zero here (both opaque, else the row is refused below). */
+    count += 32 - __builtin_popcount((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(d, zero)));
     __m256i packed = _mm256_shuffle_epi8(d, pack);
     _mm_storeu_si128((__m128i *)(out + 3 * x), _mm256_castsi256_si128(packed));
     _mm_storeu_si128((__m128i *)(out + 3 * x + 12), _mm256_extracti128_si256(packed, 1));
   }
-  uint32_t anyWord = 0, alphaWord = 0xffffffffu;
+  uint32_t alphaWord = 0xffffffffu;
   for (; x < width; x++) {
     uint32_t a = row[x], b = above[x];
     /* Byte-wise subtraction without borrows between bytes (Hacker's Delight 2-18). */
     uint32_t d = ((a | 0x80808080u) - (b & ~0x80808080u)) ^ ((a ^ ~b) & 0x80808080u);
-    anyWord |= d;
     alphaWord &= a;
     out[3 * x] = (uint8_t)(d >> 16);
     out[3 * x + 1] = (uint8_t)(d >> 8);
     out[3 * x + 2] = (uint8_t)d;
+    count += ((d >> 16) & 0xff) != 0;
+    count += ((d >> 8) & 0xff) != 0;
+    count += (d & 0xff) != 0;
   }
-  /* Every pixel counts, not only those that differ from the one above as in the Swift code:
-     one equal to an opaque pixel is opaque, so the answer is the same. */
   __m128i alpha4 = _mm_and_si128(_mm256_castsi256_si128(alpha), _mm256_extracti128_si256(alpha, 1));
-  __m128i any4 = _mm_or_si128(_mm256_castsi256_si128(any), _mm256_extracti128_si256(any, 1));
-  uint32_t lanes[4], anyLanes[4];
+  uint32_t lanes[4];
   _mm_storeu_si128((__m128i *)lanes, alpha4);
-  _mm_storeu_si128((__m128i *)anyLanes, any4);
   alphaWord &= lanes[0] & lanes[1] & lanes[2] & lanes[3];
-  anyWord |= anyLanes[0] | anyLanes[1] | anyLanes[2] | anyLanes[3];
   if ((alphaWord & 0xff000000u) != 0xff000000u) return 0;
-  return anyWord == 0 ? 1 : 2;
+  *nonzero = count;
+  return 2;
 }
 #endif
 
 static inline int waterflow_up_filter_opaque_row(
-    const uint32_t *row, const uint32_t *above, long width, uint8_t *out) {
+    const uint32_t *row, const uint32_t *above, long width, uint8_t *out, long *nonzero) {
 #if defined(__x86_64__)
   if (__builtin_cpu_supports("avx2"))
-    return waterflow_up_filter_opaque_row_avx2(row, above, width, out);
+    return waterflow_up_filter_opaque_row_avx2(row, above, width, out, nonzero);
 #endif
-  (void)row; (void)above; (void)width; (void)out;
+  (void)row; (void)above; (void)width; (void)out; (void)nonzero;
   return -1;
 }
 
@@ -237,10 +252,11 @@ static inline uint8_t waterflow_paeth(uint8_t a, uint8_t b, uint8_t c) {
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2")))
+__attribute__((target("avx2,popcnt")))
 static inline long waterflow_paeth_row_avx2(
-    const uint8_t *cur, const uint8_t *up, long count, long bpp, uint8_t *out) {
-  long i = 0;
+    const uint8_t *cur, const uint8_t *up, long count, long bpp, uint8_t *out, uint64_t *zero,
+    long *nonzero) {
+  long i = 0, n = 0;
   for (; i + 32 <= count; i += 32) {
     __m256i x = _mm256_loadu_si256((const __m256i *)(cur + i));
     __m256i a = _mm256_loadu_si256((const __m256i *)(cur + i - bpp));
@@ -265,57 +281,61 @@ static inline long waterflow_paeth_row_avx2(
     }
     __m256i packed = _mm256_permute4x64_epi64(
         _mm256_packus_epi16(predicted[0], predicted[1]), 0xd8);
-    _mm256_storeu_si256((__m256i *)(out + i), _mm256_sub_epi8(x, packed));
+    __m256i r = _mm256_sub_epi8(x, packed);
+    _mm256_storeu_si256((__m256i *)(out + i), r);
+    uint32_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
+    n += 32 - __builtin_popcount(zeros);
+    zero[i >> 11] |= (uint64_t)(zeros == 0xffffffffu) << ((i >> 5) & 63);
   }
+  *nonzero = n;
   return i;
 }
 #endif
 
-/* Writes a photo row's Paeth residuals at `out` (`count` bytes). `cur` and `up` are the row and
-   the row above packed as RGB or RGBA (`bpp` 3 or 4), each with `bpp` readable zero bytes before
-   index 0.
-   Paeth, not a choice per row: on the notes feed the smallest sum of residuals picked it for 1,208
-   of 1,247 photo rows, and the choice cost a tenth of the frame for 0.2 % of its bytes. */
-static inline void waterflow_paeth_row(
-    const uint8_t *cur, const uint8_t *up, long count, long bpp, uint8_t *out, int vector) {
-  long i = 0;
-#if defined(__x86_64__)
-  if (vector && __builtin_cpu_supports("avx2"))
-    i = waterflow_paeth_row_avx2(cur, up, count, bpp, out);
-#endif
-  (void)vector;
-  for (; i < count; i++)
-    out[i] = (uint8_t)(cur[i] - waterflow_paeth(cur[i - bpp], up[i], up[i - bpp]));
-}
+/* Writes a photo row's Paeth residuals at `out` (`count` bytes) and returns how many are not
+   zero. `cur` and `up` are the row and the row above packed as RGB or RGBA (`bpp` 3 or 4), each
+   with `bpp` readable zero bytes before index 0.
 
-/* Splits a filtered photo row's `count` bytes into 32-byte chunks: bit k of `zero[k / 64]` is set
-   when chunk k is all zero (the row's last, shorter chunk only when the chunk before it is zero
-   too, so that every run of zero chunks is at least 32 bytes), and every byte of the other chunks
-   is counted in `histogram` unless it is NULL (4 × 256 counts, spread so that repeated bytes do
-   not wait on one counter). Returns the number of chunks. */
-static inline long waterflow_photo_row_chunks(
-    const uint8_t *s, long count, uint32_t *histogram, uint64_t *zero) {
+   Paeth, not a choice per row: on the notes feed the smallest sum of residuals picked it for 1,208
+   of 1,247 photo rows, and the choice cost a tenth of the frame for 0.2 % of its bytes.
+
+   The residuals are cut into 32-byte chunks, and bit k of `zero[k / 64]` is set when chunk k is
+   all zero: the last, shorter chunk only when the chunk before it is zero too, so that every run
+   of zero chunks is at least 32 bytes. `zero` holds (count / 32 + 64) / 64 words. */
+static inline long waterflow_paeth_row(
+    const uint8_t *cur, const uint8_t *up, long count, long bpp, uint8_t *out, uint64_t *zero,
+    int vector) {
   long chunks = (count + 31) / 32;
   for (long k = 0; k < (chunks + 63) / 64; k++) zero[k] = 0;
-  int previousZero = 0;
-  for (long k = 0; k < chunks; k++) {
-    long start = 32 * k, n = count - start < 32 ? count - start : 32;
-    int allZero;
-    if (n == 32) {
-      uint64_t w[4];
-      memcpy(w, s + start, 32);
-      allZero = (w[0] | w[1] | w[2] | w[3]) == 0;
-    } else {
-      allZero = 1;
-      for (long i = 0; i < n; i++) allZero &= s[start + i] == 0;
+  long i = 0, nonzero = 0;
+#if defined(__x86_64__)
+  if (vector && __builtin_cpu_supports("avx2"))
+    i = waterflow_paeth_row_avx2(cur, up, count, bpp, out, zero, &nonzero);
+#endif
+  (void)vector;
+  for (long k = i / 32; k < chunks; k++) {
+    long start = 32 * k, end = start + 32 < count ? start + 32 : count;
+    long chunkNonzero = 0;
+    for (long j = start; j < end; j++) {
+      out[j] = (uint8_t)(cur[j] - waterflow_paeth(cur[j - bpp], up[j], up[j - bpp]));
+      chunkNonzero += out[j] != 0;
     }
-    if (allZero && (n == 32 || previousZero)) {
+    nonzero += chunkNonzero;
+    int previousZero = k > 0 && ((zero[(k - 1) >> 6] >> ((k - 1) & 63)) & 1);
+    if (chunkNonzero == 0 && (end - start == 32 || previousZero))
       zero[k >> 6] |= 1ull << (k & 63);
-      previousZero = 1;
-      continue;
-    }
-    previousZero = 0;
-    if (!histogram) continue;
+  }
+  return nonzero;
+}
+
+/* Counts every byte of the chunks `zero` does not mark (see waterflow_paeth_row) in `histogram`:
+   4 × 256 counts, spread so that repeated bytes do not wait on one counter. */
+static inline void waterflow_count_literals(
+    const uint8_t *s, long count, const uint64_t *zero, uint32_t *histogram) {
+  long chunks = (count + 31) / 32;
+  for (long k = 0; k < chunks; k++) {
+    if ((zero[k >> 6] >> (k & 63)) & 1) continue;
+    long start = 32 * k, n = count - start < 32 ? count - start : 32;
     long i = 0;
     for (; i + 4 <= n; i += 4) {
       histogram[s[start + i]]++;
@@ -325,7 +345,6 @@ static inline long waterflow_photo_row_chunks(
     }
     for (; i < n; i++) histogram[s[start + i]]++;
   }
-  return chunks;
 }
 
 /* Codes `n` literal bytes with `fields` (per byte value: the bit-reversed code in the low 32 bits,

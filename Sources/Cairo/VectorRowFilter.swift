@@ -11,17 +11,19 @@ package enum VectorRowFilter {
   /// Whether ``upFilterOpaqueRow(_:above:width:into:)`` filters on this CPU.
   package static let isAvailable = waterflow_has_vector_row_filter() != 0
 
-  /// Filters one row; nil when a pixel is not opaque, else whether every byte written is zero.
-  /// Call it only when ``isAvailable``.
+  /// Filters one row: nil when a pixel is not opaque; 0 when the row equals the row above, and
+  /// then nothing is written; else the number of nonzero bytes written. Call it only when
+  /// ``isAvailable``.
   @inline(__always)
   package static func upFilterOpaqueRow(
     _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width: Int,
     into out: UnsafeMutablePointer<UInt8>
-  ) -> Bool? {
-    switch waterflow_up_filter_opaque_row(row, above, width, out) {
-    case 0: nil
-    case 1: true
-    default: false
+  ) -> Int? {
+    var nonzero = 0
+    switch waterflow_up_filter_opaque_row(row, above, width, out, &nonzero) {
+    case 0: return nil
+    case 1: return 0
+    default: return nonzero
     }
   }
 }
@@ -47,26 +49,27 @@ package enum PhotoRows {
     waterflow_pack_rgb_row(pixels, width, out, vector ? 1 : 0)
   }
 
-  /// Writes the Paeth residuals of a packed row to `out`.
+  /// Writes the Paeth residuals of a packed row to `out`, marks its all-zero 32-byte chunks in
+  /// `zero`, and returns how many residuals are not zero.
   ///
   /// `row` and `above` are packed RGB or RGBA (`bytesPerPixel` 3 or 4), with that many readable
-  /// zero bytes before each.
+  /// zero bytes before each. A last, shorter chunk is marked only after a marked chunk, so every
+  /// stretch of marked chunks is at least 32 bytes. `zero` holds `(count / 32 + 64) / 64` words.
   @inline(__always)
   package static func paeth(
     _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int,
-    into out: UnsafeMutablePointer<UInt8>, vector: Bool = true
-  ) {
-    waterflow_paeth_row(row, above, count, bytesPerPixel, out, vector ? 1 : 0)
+    into out: UnsafeMutablePointer<UInt8>, zero: UnsafeMutablePointer<UInt64>, vector: Bool = true
+  ) -> Int {
+    waterflow_paeth_row(row, above, count, bytesPerPixel, out, zero, vector ? 1 : 0)
   }
 
-  /// Marks the all-zero 32-byte chunks of a filtered row in `zero` and counts the other chunks'
-  /// bytes in `histogram` (4 × 256 counts) if there is one; returns the number of chunks.
+  /// Counts the bytes of the chunks `zero` does not mark in `histogram` (4 × 256 counts).
   @inline(__always)
-  package static func chunks(
-    _ bytes: UnsafePointer<UInt8>, count: Int, histogram: UnsafeMutablePointer<UInt32>?,
-    zero: UnsafeMutablePointer<UInt64>
-  ) -> Int {
-    waterflow_photo_row_chunks(bytes, count, histogram, zero)
+  package static func countLiterals(
+    _ bytes: UnsafePointer<UInt8>, count: Int, zero: UnsafePointer<UInt64>,
+    into histogram: UnsafeMutablePointer<UInt32>
+  ) {
+    waterflow_count_literals(bytes, count, zero, histogram)
   }
 }
 

@@ -258,13 +258,20 @@ public final class PNGEncoder {
       } else {
         let above = (base + (y - 1) * stride).assumingMemoryBound(
           to: UInt32.self)
-        guard
-          let zero = vector
-            ? VectorRowFilter.upFilterOpaqueRow(pixels, above: above, width: width, into: out + 1)
-            : upFilterOpaqueRow(pixels, above: above, width: width, into: out + 1)
-        else { return nil }
-        isZero = zero
-        if !zero && isPhotoRow(out, rowBytes: rowBytes, vector: vector) {
+        // How many bytes changed from the row above (0: none, and with the vector filter none
+        // written), or nil at a pixel that is not opaque.
+        let changed: Int?
+        if vector {
+          changed = VectorRowFilter.upFilterOpaqueRow(
+            pixels, above: above, width: width, into: out + 1)
+        } else {
+          changed = upFilterOpaqueRow(pixels, above: above, width: width, into: out + 1).map {
+            $0 ? 0 : PhotoRows.nonzeroCount(out + 1, count: rowBytes, vector: false)
+          }
+        }
+        guard let changed else { return nil }
+        isZero = changed == 0
+        if changed * 4 > rowBytes {
           let upper = packedRow(y - 1, of: base, stride: stride, width: width, avoiding: -1)
           let current = packedRow(y, of: base, stride: stride, width: width, avoiding: y - 1)
           addPhotoRow(
@@ -774,7 +781,8 @@ private func filterAndDeflate(
 
 /// Whether an Up-filtered row (filter byte first) is a photo's: more than a quarter of its bytes
 /// changed from the row above. Rendered UI changes a few bytes a row, at text and edges: 42 of the
-/// reference frame's 2,667 rows pass, and 1,247 of the notes frame's 1,623.
+/// reference frame's 2,667 rows pass, and 1,247 of the notes frame's 1,623. (The surface path,
+/// `encodeOpaqueFrame`, counts as it filters, and tests the same.)
 @inline(__always)
 private func isPhotoRow(_ out: UnsafeMutablePointer<UInt8>, rowBytes: Int, vector: Bool) -> Bool
 {
@@ -790,12 +798,12 @@ private func addPhotoRow(
   vector: Bool
 ) {
   out[0] = 4
-  PhotoRows.paeth(
+  let nonzero = PhotoRows.paeth(
     row, above: above, count: rowBytes, bytesPerPixel: bytesPerPixel, into: out + 1,
-    vector: vector)
+    zero: deflater.zeroChunks, vector: vector)
   // Unless Paeth leaves nearly nothing: the top edge of a card, which the run search codes best
   // (2 % smaller reference frame). Photo rows keep a sixth or more of their bytes.
-  if PhotoRows.nonzeroCount(out + 1, count: rowBytes, vector: vector) * 16 > rowBytes {
+  if nonzero * 16 > rowBytes {
     deflater.addPhotoRow(y)
   } else {
     deflater.addRow(y, isZero: false)

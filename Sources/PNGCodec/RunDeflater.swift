@@ -55,8 +55,13 @@ final class RunDeflater {
   /// from every fourth photo row of the block, and how many photo rows the block has.
   private let spanCounts: UnsafeMutablePointer<UInt32>
   private var photoRows = 0
-  /// The all-zero chunks of the photo row being added.
-  private var zeroChunks = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+  /// What the previous row was (see ``addRow(_:isZero:)``), and the zero rows of the block that
+  /// are not written.
+  private var previousRow = RowKind.changed
+  private var unwrittenRows: [Int] = []
+  private enum RowKind { case changed, zeroWritten, zeroUnwritten }
+  /// The all-zero chunks of the photo row being added, marked by its filter (`PhotoRows.paeth`).
+  private(set) var zeroChunks = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
   private var zeroChunkWords = 1
   /// Symbol counts of the block: literal/length symbols 0…285, then distance codes 0…29.
   private let frequencies: UnsafeMutablePointer<Int>
@@ -119,6 +124,8 @@ final class RunDeflater {
     position = 0
     tokenCount = 0
     blockSymbols = 0
+    previousRow = .changed
+    unwrittenRows.removeAll(keepingCapacity: true)
     photoRows = 0
     spanCounts.update(repeating: 0, count: 1024)
     let words = (rowBytes / 32 + 64) / 64
@@ -146,11 +153,26 @@ final class RunDeflater {
 
   /// Encodes the next row; `isZero` says that its data bytes are all zero (the row repeats the
   /// one above), which skips the search.
+  ///
+  /// A zero row's data bytes need not be written: the encoder reads a row only from the next row
+  /// on (copies of the row above, and runs that start in its last bytes) and from a match
+  /// found in the row before it, which can reach at most 258 bytes into it. So it writes the zeros
+  /// of a zero row next to a changed row itself, and those of the rest only when a block is
+  /// stored. Not writing them saves the memory traffic of most rows of a frame.
   func addRow(_ y: Int, isZero: Bool) {
     precondition(y * stride == position, "rows must be added in order")
     if blockSymbols + stride + 16 > tokenCapacity { writeBlock(final: false) }
     let end = position + stride
     if isZero {
+      // After a changed row (a match found in it may reach into this one), and in rows narrower
+      // than a match, which one can cross: written.
+      if previousRow == .changed || stride <= 259 {
+        writeZeros(row: y)
+        previousRow = .zeroWritten
+      } else {
+        previousRow = .zeroUnwritten
+        unwrittenRows.append(y)
+      }
       // The filter byte and one zero as literals, then the zeros as copies of the byte before:
       // distance 1 needs no extra bits, so a whole row costs a few bits.
       addLiteral(stream[position])
@@ -165,6 +187,7 @@ final class RunDeflater {
       position = end
       return
     }
+    rowChanges(y)
     // The loop works on locals: stores through `tokens` and `frequencies` could alias `self`'s
     // fields as far as the compiler knows, so it would reload each of them on every byte.
     let s = stream
@@ -249,23 +272,26 @@ final class RunDeflater {
     position = end
   }
 
-  /// Encodes the next row as a row of a photo: its filter byte, then runs of whole 32-byte
-  /// chunks of zeros, and the other chunks as literals (spans, coded straight from the stream).
+  /// Encodes the next row as a row of a photo: its filter byte, then runs of the whole 32-byte
+  /// chunks of zeros marked in ``zeroChunks``, and the other chunks as literals (spans, coded
+  /// straight from the stream).
   ///
   /// The run search of ``addRow(_:isZero:)`` finds little in photos after any filter, and pays
   /// for every byte it tries; here each byte is counted once and coded once.
   func addPhotoRow(_ y: Int) {
     precondition(y * stride == position, "rows must be added in order")
     if blockSymbols + stride + 16 > tokenCapacity { writeBlock(final: false) }
+    rowChanges(y)
     addLiteral(stream[position])
     let data = position + 1
     let count = stride - 1
     // Counting every byte cost a tenth of a photo frame; a photo's residuals are much alike
     // from row to row, so a quarter of the rows give the code lengths nearly as well.
-    let chunks = PhotoRows.chunks(
-      stream + data, count: count, histogram: photoRows % 4 == 0 ? spanCounts : nil,
-      zero: zeroChunks)
+    if photoRows % 4 == 0 {
+      PhotoRows.countLiterals(stream + data, count: count, zero: zeroChunks, into: spanCounts)
+    }
     photoRows += 1
+    let chunks = (count + 31) / 32
     var k = 0
     while k < chunks {
       let isZero = zeroChunks[k >> 6] >> UInt64(k & 63) & 1 != 0
@@ -305,6 +331,22 @@ final class RunDeflater {
       outputCount += 1
     }
     return UnsafeBufferPointer(start: output, count: outputCount)
+  }
+
+  /// Row `y` is not all zero: the row above must hold its zeros now, as the search reads it.
+  @inline(__always)
+  private func rowChanges(_ y: Int) {
+    if previousRow == .zeroUnwritten {
+      writeZeros(row: y - 1)
+      unwrittenRows.removeLast()
+    }
+    previousRow = .changed
+  }
+
+  /// Writes the zero data bytes of row `y` of the stream (its filter byte is the caller's).
+  private func writeZeros(row y: Int) {
+    UnsafeMutablePointer(mutating: stream + y * stride + 1).update(
+      repeating: 0, count: stride - 1)
   }
 
   // MARK: Tokens
@@ -493,6 +535,12 @@ final class RunDeflater {
     tokenCount = 0
     blockSymbols = 0
     blockStart = position
+    // Rows of earlier blocks are read only as the row above, which `rowChanges` writes.
+    if previousRow == .zeroUnwritten {
+      unwrittenRows.removeSubrange(0..<(unwrittenRows.count - 1))
+    } else {
+      unwrittenRows.removeAll(keepingCapacity: true)
+    }
   }
 
   /// Writes the block's tokens and its end-of-block symbol.
@@ -591,6 +639,7 @@ final class RunDeflater {
 
   /// Writes the block's bytes as stored blocks of at most 65,535 bytes.
   private func writeStored(final: Bool) {
+    for y in unwrittenRows { writeZeros(row: y) }
     var start = blockStart
     repeat {
       let n = min(65535, position - start)

@@ -421,3 +421,36 @@ extension RunDeflaterTests {
     #expect(RGBAImage(surface: surface).pngData(compression: .frames) == png)
   }
 }
+
+extension RunDeflaterTests {
+  /// Rows equal to the row above are not written to the encoder's buffer, which it keeps between
+  /// images: no byte of a file may depend on what an earlier image left there. Frames with long
+  /// stretches of repeated rows, glyph repeats found across rows, and noise bands (stored blocks)
+  /// are encoded by an encoder that has just encoded noise, and by a fresh one.
+  @Test func unwrittenRows_NeverLeakAnEarlierImage() throws {
+    var g = TestGenerator(state: 404)
+    for (width, height) in [(87, 60), (90, 200), (300, 160), (750, 400), (1001, 90)] {
+      let dirty = PNGEncoder(compression: .frames)
+      let noise = try ImageSurface(width: width, height: height)
+      setPixels(of: noise) { _, _ in 0xff00_0000 | UInt32(g.next(1 << 24)) }
+      _ = dirty.encode(noise, concurrently: false)
+      var pixels = syntheticFrame(width: width, height: height, seed: UInt64(width))
+      // A band of noise (stored), then repeated rows, then the same noise again (far matches).
+      let band = height / 3
+      for y in band..<(band + 4) {
+        for x in 0..<width { pixels[y * width + x] = 0xff00_0000 | UInt32(g.next(1 << 24)) }
+      }
+      for y in (band + 4)..<(band + 24) where y < height {
+        for x in 0..<width { pixels[y * width + x] = pixels[(band + 3) * width + x] }
+      }
+      let surface = try ImageSurface(width: width, height: height)
+      setPixels(of: surface) { x, y in pixels[y * width + x] }
+      let fresh = PNGEncoder(compression: .frames).encode(surface, concurrently: false)
+      let reused = dirty.encode(surface, concurrently: false)
+      // Compared outside #expect, so that a failure prints the size, not the files.
+      let same = reused == fresh
+      #expect(same, "\(width)×\(height): bytes depend on the earlier image")
+      try expectRoundTrip(reused, equals: RGBAImage(surface: surface), "\(width)×\(height)")
+    }
+  }
+}
