@@ -273,6 +273,7 @@ struct BenchCommand: ParsableCommand {
     if sink == 42 { warn("") }  // keeps the optimiser from dropping the queries
     results += try inputFigures()
     results += try renderFigures()
+    results += try frameEncodingFigures()
     results += try phaseFigures()
     results += try scrollFigures()
     results += try templateFigures()
