@@ -228,6 +228,38 @@ static inline long waterflow_pack_rgb_row_avx2(const uint32_t *row, long width, 
 }
 #endif
 
+/* How many of an Up-filtered row's `count` bytes differ from the byte a pixel (`bpp` bytes)
+   before them, from the second pixel on: the residual of the row against the plane through its
+   left, upper and upper-left neighbours, nearly what Paeth leaves. The frame encoder tries Paeth
+   only on rows where this is large: the top edge of a card changes every byte from the row above,
+   by the same amount across the card. */
+#if defined(__x86_64__)
+__attribute__((target("avx2,popcnt")))
+static inline long waterflow_count_gradient_changes_avx2(
+    const uint8_t *d, long count, long bpp, long *i) {
+  long n = 0;
+  for (; *i + 32 <= count; *i += 32) {
+    uint32_t same = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+        _mm256_loadu_si256((const __m256i *)(d + *i)),
+        _mm256_loadu_si256((const __m256i *)(d + *i - bpp))));
+    n += 32 - __builtin_popcount(same);
+  }
+  return n;
+}
+#endif
+
+static inline long waterflow_count_gradient_changes(
+    const uint8_t *d, long count, long bpp, int vector) {
+  long n = 0, i = bpp;
+#if defined(__x86_64__)
+  if (vector && __builtin_cpu_supports("avx2"))
+    n = waterflow_count_gradient_changes_avx2(d, count, bpp, &i);
+#endif
+  (void)vector;
+  for (; i < count; i++) n += d[i] != d[i - bpp];
+  return n;
+}
+
 /* Opaque premultiplied ARGB words as RGB bytes (`3 × width` at `out`). */
 static inline void waterflow_pack_rgb_row(
     const uint32_t *row, long width, uint8_t *out, int vector) {

@@ -40,6 +40,15 @@ package enum PhotoRows {
     waterflow_count_nonzero(bytes, count, vector ? 1 : 0)
   }
 
+  /// How many bytes of an Up-filtered row differ from the byte `bytesPerPixel` before them (from
+  /// that byte on): nearly what Paeth would leave, found without the row's pixels.
+  @inline(__always)
+  package static func gradientChanges(
+    _ bytes: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int, vector: Bool = true
+  ) -> Int {
+    waterflow_count_gradient_changes(bytes, count, bytesPerPixel, vector ? 1 : 0)
+  }
+
   /// Packs opaque premultiplied ARGB pixels as RGB bytes.
   @inline(__always)
   package static func pack(

@@ -34,10 +34,14 @@ internal import Cairo
 // columns) the search above found few runs in a photo's residuals and paid for every byte it
 // tried: 9.6 ms and 846 KB, against fpnge's 2.3 ms for 773 KB. Rows of which a quarter of the
 // bytes change from the row above (1,247 of that frame's 1,623 rows, 42 of the reference frame's
-// 2,667) are now filtered with Paeth, as fpnge does, and coded by `addPhotoRow`: whole 32-byte
+// 2,667), and an eighth from the plane through their neighbours (PNGEncoder's `addPhotoRow`:
+// not the edges of cards, nor text across every column), are now filtered with Paeth, as fpnge
+// does, and coded by `addPhotoRow`: whole 32-byte
 // chunks of zeros as runs, the rest as literal spans that `writeTokens` codes straight from the
 // stream, eight codes per store (the shim's waterflow_code_literals), with code lengths counted
-// on every fourth photo row. That frame: 3.9–4.1 ms for 770,523 bytes. Measured and left: a
+// on every fourth photo row. That frame: 3.9–4.1 ms for 771,049 bytes; frames without photos
+// keep every byte they had (the pinned digests), the reference frame 1.8–1.9 ms from 1.9–2.0.
+// Measured and left: a
 // filter chosen per row by the smallest sum of residuals (Paeth won 1,208 of 1,247 rows; 0.2 %
 // smaller, a tenth slower); blocks of 2^19 symbols (7 % faster, 1.3 % larger); a jump from one
 // match candidate to the next by vector masks (slower than the branches it replaced). What is
@@ -429,6 +433,7 @@ final class RunDeflater {
   private func writeBlock(final: Bool) {
     let literalCounts = frequencies
     let distanceCounts = frequencies + Self.symbolCount
+    let hasSpans = photoRows > 0
     if photoRows > 0 {
       // The sampled rows stand for four each; every byte value gets a count, and so a code, as a
       // row that was not sampled may hold any.
@@ -540,6 +545,7 @@ final class RunDeflater {
           length + code.bits)
       }
       writeTokens(
+        hasSpans: hasSpans,
         literalCodes: canonicalCodes(literalLengths),
         literalLengths: literalLengths,
         distanceCodes: canonicalCodes(distanceLengths),
@@ -560,6 +566,7 @@ final class RunDeflater {
 
   /// Writes the block's tokens and its end-of-block symbol.
   private func writeTokens(
+    hasSpans: Bool,
     literalCodes: [UInt16], literalLengths: [UInt8], distanceCodes: [UInt16],
     distanceLengths: [UInt8]
   ) {
@@ -606,9 +613,28 @@ final class RunDeflater {
     }
     literalFields.withUnsafeBufferPointer { literalFields in
       lengthFields.withUnsafeBufferPointer { lengthFields in
+        @inline(__always) func match(_ t: UInt32) {
+          put(lengthFields[Int((t >> 16) & 0x1ff)])
+          let distance = t & 0xffff
+          put(
+            distance == pixel
+              ? pixelField
+              : distance == row
+                ? rowField
+                : distanceField(
+                  Int(distance), codes: distanceCodes, lengths: distanceLengths))
+        }
+        let all = UnsafeBufferPointer(start: tokens, count: tokenCount)
+        guard hasSpans else {
+          // A block without photo rows: no token needs its place in the stream.
+          for t in all {
+            if t & 0x8000_0000 == 0 { put(literalFields[Int(t)]) } else { match(t) }
+          }
+          return
+        }
         let s = stream
         var at = blockStart
-        for t in UnsafeBufferPointer(start: tokens, count: tokenCount) {
+        for t in all {
           if t & 0xc000_0000 == 0 {
             put(literalFields[Int(t)])
             at &+= 1
@@ -622,15 +648,7 @@ final class RunDeflater {
             at &+= n
           } else {
             at &+= Int((t >> 16) & 0x1ff)
-            put(lengthFields[Int((t >> 16) & 0x1ff)])
-            let distance = t & 0xffff
-            put(
-              distance == pixel
-                ? pixelField
-                : distance == row
-                  ? rowField
-                  : distanceField(
-                    Int(distance), codes: distanceCodes, lengths: distanceLengths))
+            match(t)
           }
         }
       }
