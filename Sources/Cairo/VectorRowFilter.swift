@@ -83,18 +83,32 @@ package enum PhotoRows {
 }
 
 extension PhotoRows {
+  /// The byte tables ``code(_:count:fields:tables:buffer:bits:out:vector:)`` reads (768 bytes).
+  package static let tableBytes = 768
+
+  /// Fills `tables` from a literal code's `fields` (see ``code(_:count:fields:tables:buffer:bits:out:vector:)``).
+  @inline(__always)
+  package static func makeTables(
+    _ fields: UnsafePointer<UInt64>, into tables: UnsafeMutablePointer<UInt8>
+  ) {
+    waterflow_literal_tables(fields, tables)
+  }
+
   /// Appends the Huffman codes of `count` literal bytes to a DEFLATE bit stream.
   ///
   /// `fields` holds each byte value's bit-reversed code in its low 32 bits and the code's length
-  /// (at most 15) above them. `buffer` holds `bits` (fewer than 32) pending bits; on return fewer
-  /// than 8 remain and `out` is past the whole bytes written. The output needs 8 bytes of slack.
+  /// (at most 15) above them, and `tables` the same as ``makeTables(_:into:)`` makes them.
+  /// `buffer` holds `bits` (fewer than 32) pending bits; on return fewer than 8 remain and `out`
+  /// is past the whole bytes written. The output needs 8 bytes of slack. The bits are the same
+  /// with the vector unit (AVX-512) as without.
   @inline(__always)
   package static func code(
     _ bytes: UnsafePointer<UInt8>, count: Int, fields: UnsafePointer<UInt64>,
-    buffer: inout UInt64, bits: inout Int, out: inout UnsafeMutablePointer<UInt8>
+    tables: UnsafePointer<UInt8>, buffer: inout UInt64, bits: inout Int,
+    out: inout UnsafeMutablePointer<UInt8>, vector: Bool = true
   ) {
     var o: UnsafeMutablePointer<UInt8>? = out
-    waterflow_code_literals(bytes, count, fields, &buffer, &bits, &o)
+    waterflow_code_literals(bytes, count, fields, tables, &buffer, &bits, &o, vector ? 1 : 0)
     out = o!
   }
 }

@@ -111,8 +111,9 @@ public final class PNGEncoder {
   private var packedRows: UnsafeMutablePointer<UInt8>?
   private var packedRowBytes = 0
   private var packedRowIndex = (-1, -1)
-  /// Whether frames are Up-filtered with the CPU's vector unit (AVX2) rather than in Swift: the
-  /// same bytes either way. Tests turn it off to compare the two.
+  /// Whether frames are filtered and their photo rows coded with the CPU's vector unit (AVX2, and
+  /// AVX-512 for literals where the CPU has it) rather than in portable code: the same bytes
+  /// either way. Tests turn it off to compare the two.
   package var usesVectorFilter = VectorRowFilter.isAvailable
 
   /// The reused buffer of filtered rows, grown to `count` bytes.
@@ -240,6 +241,7 @@ public final class PNGEncoder {
     let raw = filteredRows(rawCount)
     let deflater = runDeflater ?? RunDeflater()
     runDeflater = deflater
+    deflater.usesVectorCoder = usesVectorFilter
     deflater.begin(raw, rowBytes: rowBytes, bytesPerPixel: 3)
     packedRowIndex = (-1, -1)
     // Rows that are not all zero are checksummed together, in one call per stretch of them.
@@ -354,6 +356,7 @@ public final class PNGEncoder {
     if compression.encoder == .runs {
       let deflater = runDeflater ?? RunDeflater()
       runDeflater = deflater
+      deflater.usesVectorCoder = usesVectorFilter
       deflater.begin(raw, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
       let checksum = filterAndDeflate(
         height: height, into: raw, rowBytes: rowBytes, deflater: deflater,

@@ -38,8 +38,9 @@ internal import Cairo
 // not the edges of cards, nor text across every column), are now filtered with Paeth, as fpnge
 // does, and coded by `addPhotoRow`: whole 32-byte
 // chunks of zeros as runs, the rest as literal spans that `writeTokens` codes straight from the
-// stream, eight codes per store (the shim's waterflow_code_literals), with code lengths counted
-// on every fourth photo row. That frame: 3.9–4.1 ms for 771,049 bytes; frames without photos
+// stream (the shim's waterflow_code_literals: eight codes per store, or with AVX-512 VBMI 64
+// codes looked up at once and joined in fours in vector lanes, 4.1 → 3.7 ms), with code lengths
+// counted on every fourth photo row. That frame: 3.6–3.8 ms for 771,049 bytes; frames without photos
 // keep every byte they had (the pinned digests), the reference frame 1.8–1.9 ms from 1.9–2.0.
 // Measured and left: a
 // filter chosen per row by the smallest sum of residuals (Paeth won 1,208 of 1,247 rows; 0.2 %
@@ -57,6 +58,9 @@ final class RunDeflater {
   /// The filtered image: each row is a filter byte and `stride − 1` data bytes.
   private var stream = UnsafePointer<UInt8>(bitPattern: 1)!
   private var stride = 0
+  /// Whether literal spans are coded with the CPU's vector unit where it has one (the same bits):
+  /// tests turn it off to compare the two.
+  var usesVectorCoder = true
   /// 3 (RGB) or 4 (RGBA), as given to ``begin(_:rowBytes:bytesPerPixel:)``.
   private(set) var bytesPerPixel = 0
   /// Where in `stream` the block being collected starts, and where the next row starts.
@@ -634,6 +638,10 @@ final class RunDeflater {
         }
         let s = stream
         var at = blockStart
+        // The code as byte tables, for the vector coder's lookups (once a block).
+        var tables = [UInt8](repeating: 0, count: PhotoRows.tableBytes)
+        PhotoRows.makeTables(literalFields.baseAddress!, into: &tables)
+        let vector = usesVectorCoder
         for t in all {
           if t & 0xc000_0000 == 0 {
             put(literalFields[Int(t)])
@@ -642,8 +650,8 @@ final class RunDeflater {
             let n = Int(t & 0x3fff_ffff)
             var o = output + out
             PhotoRows.code(
-              s + at, count: n, fields: literalFields.baseAddress!, buffer: &buffer, bits: &bits,
-              out: &o)
+              s + at, count: n, fields: literalFields.baseAddress!, tables: tables,
+              buffer: &buffer, bits: &bits, out: &o, vector: vector)
             out = o - output
             at &+= n
           } else {

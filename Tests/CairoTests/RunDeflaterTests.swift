@@ -396,7 +396,15 @@ extension RunDeflaterTests {
     for width in Array(1...40) + [95, 750] {
       for translucent in [false, true] {
         let height = 2 + g.next(8)
-        let pixels = photoLike(width: width, height: height, translucent: translucent, using: &g)
+        var pixels = photoLike(width: width, height: height, translucent: translucent, using: &g)
+        // Bursts of noise in a smooth photo: rare bytes get the longest codes, so that four codes
+        // in a row pass 56 bits, which the vector coder leaves to the portable one.
+        if width >= 95 {
+          for _ in 0..<6 {
+            let start = g.next(width * height - 16)
+            for i in start..<(start + 16) { pixels[i] = 0xff00_0000 | UInt32(g.next(1 << 24)) }
+          }
+        }
         let surface = try ImageSurface(width: width, height: height)
         setPixels(of: surface) { x, y in pixels[y * width + x] }
         let vector = PNGEncoder(compression: .frames)
@@ -411,6 +419,37 @@ extension RunDeflaterTests {
         #expect(fromImage.0 == fromImage.1, "image \(width)×\(height) translucent: \(translucent)")
       }
     }
+  }
+
+  /// A smooth photo with faint noise, so that all but three byte values are rare and get the
+  /// longest codes, and bursts of noise, where four such codes in a row pass 56 bits: the vector
+  /// coder hands those to the portable one, and the bits must not change.
+  @Test(.enabled(if: VectorRowFilter.isAvailable, "the vector kernels need AVX2"))
+  func photoRows_LongCodes_GiveThePortableBytes() throws {
+    var g = TestGenerator(state: 57)
+    let (width, height) = (750, 60)
+    var pixels = [UInt32](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let v = UInt32((x + y) / 4 % 256) + UInt32(g.next(2))
+        pixels[y * width + x] = 0xff00_0000 | v << 16 | v << 8 | v
+      }
+    }
+    for _ in 0..<2 {
+      let start = g.next(width * height - 40)
+      for i in start..<(start + 40) { pixels[i] = 0xff00_0000 | UInt32(g.next(1 << 24)) }
+    }
+    let surface = try ImageSurface(width: width, height: height)
+    setPixels(of: surface) { x, y in pixels[y * width + x] }
+    let vector = PNGEncoder(compression: .frames)
+    let portable = PNGEncoder(compression: .frames)
+    portable.usesVectorFilter = false
+    let png = vector.encode(surface, concurrently: false)
+    let same = png == portable.encode(surface, concurrently: false)
+    #expect(same, "the vector coder's bits differ from the portable coder's")
+    let types = filterTypes(of: png, rows: height, rowBytes: 3 * width)
+    #expect(types.filter { $0 == 4 }.count > height / 2, "photo rows: \(types)")
+    try expectRoundTrip(png, equals: RGBAImage(surface: surface), "long codes")
   }
 
   /// A photo frame's bytes, pinned when the photo coding was made (issue 43), so that speed-ups
