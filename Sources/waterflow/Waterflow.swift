@@ -35,7 +35,8 @@ struct Waterflow: ParsableCommand {
 
   /// ArgumentParser's own main, except that once a signal has interrupted a writing command
   /// (see `installInterruptionCleanup`), the cleanup thread alone prints and exits: an error the
-  /// interruption caused (a refused commit, a killed ffmpeg) would only mislead.
+  /// interruption caused (a refused commit, a killed ffmpeg) would only mislead. The plainest
+  /// `diff` command line is read without ArgumentParser (`DiffRequest(plainArguments:)`).
   static func main() {
     // The commands that draw text get their fonts ready on another core while the arguments
     // are parsed and the scene is loaded; the others never pay for it.
@@ -44,8 +45,15 @@ struct Waterflow: ParsableCommand {
       FontStack.prepareForProgram()
     }
     do {
-      var command = try parseAsRoot()
-      try command.run()
+      let arguments = CommandLine.arguments
+      if arguments.count > 1, arguments[1] == DiffCommand.configuration.commandName,
+        let request = DiffRequest(plainArguments: arguments.dropFirst(2))
+      {
+        try exitingWithTwo { try request.run() }
+      } else {
+        var command = try parseAsRoot()
+        try command.run()
+      }
     } catch {
       Interruption.waitIfInterrupted()
       exit(withError: error)
