@@ -49,6 +49,8 @@ struct BenchCommand: ParsableCommand {
   var phasesOnly = false
   @Flag(help: "Only measure a 60-frame scroll written on one thread and on two, inside this process.")
   var scrollOnly = false
+  @Flag(help: "Only measure where `diff`'s time goes on two 750×1334 frames: decode, compare, image, encode.")
+  var diffOnly = false
   @Option(
     help: ArgumentHelp(
       "Only measure taking this shot file's set, on one job and on every core (default set: Assets/Shots/shots.json, 24 shots).",
@@ -92,6 +94,10 @@ struct BenchCommand: ParsableCommand {
     }
     if scrollOnly {
       try report(scrollFigures())
+      return
+    }
+    if diffOnly {
+      try report(diffFigures())
       return
     }
     if let goldenEncodings {
@@ -250,6 +256,7 @@ struct BenchCommand: ParsableCommand {
     results += try inputFigures()
     results += try renderFigures()
     results += try phaseFigures()
+    results += try diffFigures()
     results += try scrollFigures()
     results += try templateFigures()
     report(results)
