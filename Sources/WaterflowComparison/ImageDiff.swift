@@ -1,4 +1,3 @@
-internal import Dispatch
 public import PNGCodec
 
 #if canImport(Glibc)
@@ -163,13 +162,17 @@ public enum ImageDiff {
   package static func decodeBoth(_ expectedPath: String, _ actualPath: String)
     throws(PNGDecodingError) -> (RGBAImage, RGBAImage)
   {
-    let other = DecodeJob(path: actualPath)
-    other.start()
+    var actual: Result<RGBAImage, PNGDecodingError>?
+    let worker = WorkerThread {
+      actual = Result { () throws(PNGDecodingError) in
+        try RGBAImage(contentsOfPNGFile: actualPath)
+      }
+    }
     let expected = Result { () throws(PNGDecodingError) in
       try RGBAImage(contentsOfPNGFile: expectedPath)
     }
-    let actual = other.join()
-    return (try expected.get(), try actual.get())
+    worker.join()
+    return (try expected.get(), try actual!.get())
   }
 
   /// The diff image for bitwise-identical inputs: everything is background, except masks.
@@ -190,29 +193,6 @@ public enum ImageDiff {
     }
     return RGBAImage(
       width: expected.width, height: expected.height, pixels: output)
-  }
-}
-
-/// One PNG decode on a worker thread; the result is read only after `join()` has waited for it.
-private final class DecodeJob: @unchecked Sendable {
-  let path: String
-  private var result: Result<RGBAImage, PNGDecodingError>?
-  private let done = DispatchSemaphore(value: 0)
-
-  init(path: String) { self.path = path }
-
-  func start() {
-    DispatchQueue.global(qos: .userInitiated).async {
-      self.result = Result { () throws(PNGDecodingError) in
-        try RGBAImage(contentsOfPNGFile: self.path)
-      }
-      self.done.signal()
-    }
-  }
-
-  func join() -> Result<RGBAImage, PNGDecodingError> {
-    done.wait()
-    return result!
   }
 }
 

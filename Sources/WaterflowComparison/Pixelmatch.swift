@@ -41,9 +41,54 @@ struct Pixelmatch {
   /// both images two rows above and below it, so each row is drawn into a ring of three rows and
   /// copied over `a` only once the comparison has gone two rows past it, when no later pixel
   /// reads it any more.
+  ///
+  /// Big images are compared in two bands of rows on two threads; the counts add up and every
+  /// pixel is drawn as one pass would draw it. Drawing over `a`, the two rows on either side of
+  /// the cut are still read by the other band, so they are kept aside and copied last.
   func run(output: Output, mask: UnsafePointer<UInt8>?) -> (
     mismatched: Int, antialiased: Int
   ) {
+    let bands = height >= 2 * Self.minimumBandRows && width * height >= Self.minimumSplitPixels ? 2 : 1
+    guard bands == 2 else {
+      return runBand(0..<height, output: output, mask: mask, keptAside: nil)
+    }
+    let cut = height / 2
+    let rowBytes = width * 4
+    // Rows cut − 2 ... cut + 1, when drawing over `a`.
+    let keptAside = UnsafeMutableRawPointer.allocate(
+      byteCount: max(1, rowBytes * 4), alignment: 16)
+    defer { keptAside.deallocate() }
+    let results = UnsafeMutablePointer<(mismatched: Int, antialiased: Int)>.allocate(capacity: 2)
+    defer { results.deallocate() }
+    // Safe to share: each band writes only its own rows (of the output, or of `a` outside the
+    // four rows kept aside), its own result and its own half of `keptAside`.
+    let lower = WorkerThread {
+      results[1] = self.runBand(
+        cut..<self.height, output: output, mask: mask, keptAside: (keptAside, cut))
+    }
+    results[0] = runBand(0..<cut, output: output, mask: mask, keptAside: (keptAside, cut))
+    lower.join()
+    if case .overExpected = output {
+      let target = UnsafeMutableRawPointer(mutating: a)
+      (target + (cut - 2) * rowBytes).copyMemory(from: keptAside, byteCount: rowBytes * 4)
+    }
+    return (
+      results[0].mismatched + results[1].mismatched,
+      results[0].antialiased + results[1].antialiased
+    )
+  }
+
+  /// Bands are cut only for images this big, where a thread costs little beside the work.
+  static let minimumSplitPixels = 1 << 16
+  /// The fewest rows a band may have.
+  static let minimumBandRows = 32
+
+  /// Compares `rows`, drawing over `a` through a ring of three rows when asked; the rows
+  /// `cut − 2 ..< cut + 2` of `keptAside` go to its buffer instead (see `run`).
+  private func runBand(
+    _ rows: Range<Int>, output: Output, mask: UnsafePointer<UInt8>?,
+    keptAside: (UnsafeMutableRawPointer, cut: Int)?
+  ) -> (mismatched: Int, antialiased: Int) {
     let rowBytes = width * 4
     var ring: UnsafeMutableRawPointer? = nil
     if case .overExpected = output {
@@ -51,8 +96,15 @@ struct Pixelmatch {
     }
     defer { ring?.deallocate() }
     let target = UnsafeMutableRawPointer(mutating: a)
+    func copyBack(_ y: Int) {
+      var destination = target + y * rowBytes
+      if let (buffer, cut) = keptAside, (cut - 2..<cut + 2).contains(y) {
+        destination = buffer + (y - cut + 2) * rowBytes
+      }
+      destination.copyMemory(from: ring! + (y % 3) * rowBytes, byteCount: rowBytes)
+    }
     var state = RowState(options: options)
-    for y in 0..<height {
+    for y in rows {
       let out: UnsafeMutableRawPointer? =
         switch output {
         case .none: nil
@@ -60,16 +112,10 @@ struct Pixelmatch {
         case .overExpected: ring! + (y % 3) * rowBytes
         }
       compareRow(y, output: out, mask: mask, state: &state)
-      if let ring, y >= 2 {
-        (target + (y - 2) * rowBytes).copyMemory(
-          from: ring + ((y - 2) % 3) * rowBytes, byteCount: rowBytes)
-      }
+      if ring != nil, y >= rows.lowerBound + 2 { copyBack(y - 2) }
     }
-    if let ring {
-      for y in max(0, height - 2)..<height {
-        (target + y * rowBytes).copyMemory(
-          from: ring + (y % 3) * rowBytes, byteCount: rowBytes)
-      }
+    if ring != nil {
+      for y in max(rows.lowerBound, rows.upperBound - 2)..<rows.upperBound { copyBack(y) }
     }
     return (state.mismatched, state.excused)
   }
