@@ -54,6 +54,11 @@ struct Waterflow: ParsableCommand {
         var command = try parseAsRoot()
         try command.run()
       }
+    } catch let code as ExitCode {
+      // What exit(withError:) does for an ExitCode, without the help machinery it first builds
+      // for the whole command tree (a sixth of a small `diff` that finds differences).
+      Interruption.waitIfInterrupted()
+      Foundation.exit(code.rawValue)
     } catch {
       Interruption.waitIfInterrupted()
       exit(withError: error)
