@@ -343,14 +343,34 @@ private func decodeRGBOrRGBA8(
       try inflate(
         compressed,
         into: UnsafeMutableRawBufferPointer(start: base + offset, count: inflatedCount))
-      try unfilter(base + offset, rows: height, rowBytes: rowBytes, stride: channels)
+      // Row by row, while the row is in cache: row y + 1 is unfiltered first, as it needs row
+      // y's bytes where they were inflated, which moving row y may overwrite.
+      // Two Paeth rows in a row are unfiltered together (`paethRGBPair`).
+      let line = { (y: Int) in base + offset + y * (rowBytes + 1) }
+      try unfilterRow(line(0), previous: nil, rowBytes: rowBytes, stride: channels, row: 0)
+      var unfiltered = 1
       for row in 0..<height {
-        let source = base + offset + row * (rowBytes + 1) + 1
+        if unfiltered == row + 1, unfiltered < height {
+          let next = unfiltered
+          if channels == 3, width >= 3, next + 1 < height, line(next)[0] == 4,
+            line(next + 1)[0] == 4
+          {
+            paethRGBPair(
+              upper: line(next) + 1, lower: line(next + 1) + 1, above: line(next - 1) + 1,
+              pixels: width)
+            unfiltered += 2
+          } else {
+            try unfilterRow(
+              line(next), previous: line(next - 1) + 1, rowBytes: rowBytes, stride: channels,
+              row: next)
+            unfiltered += 1
+          }
+        }
         let destination = base + row * width * 4
         if channels == 4 {
-          memmove(destination, source, rowBytes)
+          memmove(destination, line(row) + 1, rowBytes)
         } else {
-          widenRGBRow(source, into: destination, count: width)
+          widenRGBRow(line(row) + 1, into: destination, count: width)
         }
       }
       initialized = count
@@ -484,38 +504,70 @@ private func unfilter(
   var previous: UnsafeMutablePointer<UInt8>? = nil
   for row in 0..<rows {
     let line = base + row * (rowBytes + 1)
-    let filter = line[0]
-    let cur = line + 1
-    switch (filter, previous) {
-    case (0, _), (2, nil):
-      break  // None; Up on the first row adds zero.
-    case (1, _):
-      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
-    case (2, let prev?):
-      for i in 0..<rowBytes { cur[i] &+= prev[i] }
-    case (3, nil):
-      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] >> 1 }
-    case (3, let prev?):
-      for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] >> 1 }
-      for i in bpp..<max(bpp, rowBytes) {
-        cur[i] &+= UInt8((UInt16(cur[i - bpp]) + UInt16(prev[i])) >> 1)
-      }
-    case (4, nil):
-      // Paeth with a zero row above reduces to Sub.
-      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
-    case (4, let prev?) where bpp == 4:
-      paethRGBA(cur, prev, pixels: rowBytes / 4)
-    case (4, let prev?) where bpp == 3:
-      paethRGB(cur, prev, pixels: rowBytes / 3)
-    case (4, let prev?):
-      for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] }
-      for i in bpp..<max(bpp, rowBytes) {
-        cur[i] &+= paeth(cur[i - bpp], prev[i], prev[i - bpp])
-      }
-    default:
-      throw .corrupt("unknown filter type \(filter) on row \(row)")
+    try unfilterRow(line, previous: previous, rowBytes: rowBytes, stride: bpp, row: row)
+    previous = line + 1
+  }
+}
+
+/// Reverses the filter of one row, `line` (the filter-type byte, then `rowBytes`), given the
+/// unfiltered row above (nil for the first row of a pass).
+@inline(__always)
+private func unfilterRow(
+  _ line: UnsafeMutablePointer<UInt8>, previous: UnsafeMutablePointer<UInt8>?, rowBytes: Int,
+  stride bpp: Int, row: Int
+) throws(DecodeFailure) {
+  let filter = line[0]
+  let cur = line + 1
+  switch (filter, previous) {
+  case (0, _), (2, nil):
+    break  // None; Up on the first row adds zero.
+  case (1, _):
+    for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
+  case (2, let prev?):
+    upRow(cur, prev, count: rowBytes)
+  case (3, nil):
+    for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] >> 1 }
+  case (3, let prev?):
+    for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] >> 1 }
+    for i in bpp..<max(bpp, rowBytes) {
+      cur[i] &+= UInt8((UInt16(cur[i - bpp]) + UInt16(prev[i])) >> 1)
     }
-    previous = cur
+  case (4, nil):
+    // Paeth with a zero row above reduces to Sub.
+    for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
+  case (4, let prev?) where bpp == 4:
+    paethRGBA(cur, prev, pixels: rowBytes / 4)
+  case (4, let prev?) where bpp == 3:
+    paethRGB(cur, prev, pixels: rowBytes / 3)
+  case (4, let prev?):
+    for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] }
+    for i in bpp..<max(bpp, rowBytes) {
+      cur[i] &+= paeth(cur[i - bpp], prev[i], prev[i - bpp])
+    }
+  default:
+    throw .corrupt("unknown filter type \(filter) on row \(row)")
+  }
+}
+
+/// Up: adds the row above, sixteen bytes at a time (the two rows never overlap, but the compiler
+/// cannot know that and kept the byte loop).
+@inline(__always)
+private func upRow(
+  _ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>, count: Int
+) {
+  let row = UnsafeMutableRawPointer(cur)
+  let above = UnsafeRawPointer(prev)
+  var i = 0
+  while i + 16 <= count {
+    let sum =
+      row.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+      &+ above.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+    row.storeBytes(of: sum, toByteOffset: i, as: SIMD16<UInt8>.self)
+    i += 16
+  }
+  while i < count {
+    cur[i] &+= prev[i]
+    i += 1
   }
 }
 
@@ -596,13 +648,14 @@ private func paethRGB(
     next =
       offset &+ 3 < last
       ? raw.loadUnaligned(fromByteOffset: offset &+ 3, as: SIMD4<UInt8>.self) : lastPixel()
-    // As in `paethRGBA`, written out: a call here is not inlined, and costs a third.
-    let pa = simdAbs(b &- c)
-    let pb = simdAbs(a &- c)
-    let pc = simdAbs(a &+ b &- c &- c)
-    var predictor = c
-    predictor.replace(with: b, where: pb .<= pc)
-    predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
+    // As in `paethRGBPair`, written out: a call here is not inlined, and costs a third.
+    let pa = absolute(b &- c)
+    let pb = absolute(a &- c)
+    let pc = absolute(a &+ b &- c &- c)
+    let bOverC = ~((pc &- pb) &>> 15)
+    let aOverRest = ~((pb &- pa) &>> 15) & ~((pc &- pa) &>> 15)
+    var predictor = c ^ ((b ^ c) & bOverC)
+    predictor ^= (a ^ predictor) & aOverRest
     let value = (x &+ predictor) & 0xFF
     raw.storeBytes(
       of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: offset,
@@ -619,9 +672,90 @@ private func paethRGB(
   }
 }
 
+/// Paeth for two consecutive 8-bit RGB rows at once, `upper` below `above` and `lower` below
+/// `upper`: pixel x of the upper row and pixel x − 1 of the lower row share one vector.
+///
+/// Paeth is a chain through every pixel of a row, so one row at a time leaves the vector unit
+/// mostly waiting; the lower row needs only upper-row pixels finished one step earlier (its b is
+/// the upper row's last result, its c the one before), so the two chains run side by side. The
+/// stores overrun each pixel by one byte as `paethRGB`'s do, and for the same reason are safe.
+/// Needs at least 3 pixels.
+private func paethRGBPair(
+  upper: UnsafeMutablePointer<UInt8>, lower: UnsafeMutablePointer<UInt8>,
+  above: UnsafeMutablePointer<UInt8>, pixels: Int
+) {
+  let up = UnsafeMutableRawPointer(upper)
+  let down = UnsafeMutableRawPointer(lower)
+  let top = UnsafeRawPointer(above)
+  // Pixel 0 of the upper row: Paeth with nothing to the left is the byte above.
+  for i in 0..<3 { upper[i] &+= above[i] }
+  var a = SIMD8<Int16>(
+    Int16(upper[0]), Int16(upper[1]), Int16(upper[2]), 0, 0, 0, 0, 0)
+  var c = SIMD8<Int16>(
+    Int16(above[0]), Int16(above[1]), Int16(above[2]), 0, 0, 0, 0, 0)
+  var nextUpper = up.loadUnaligned(fromByteOffset: 3, as: SIMD4<UInt8>.self)
+  var nextLower = down.loadUnaligned(fromByteOffset: 0, as: SIMD4<UInt8>.self)
+  var x = 1
+  while x < pixels - 1 {
+    let aboveX = top.loadUnaligned(fromByteOffset: x &* 3, as: SIMD4<UInt8>.self)
+    // b: the byte above each lane's pixel; the lower lane's is the upper row's last result.
+    let b = SIMD8<Int16>(
+      lowHalf: SIMD4<Int16>(truncatingIfNeeded: aboveX), highHalf: a.lowHalf)
+    let raw = SIMD8<Int16>(
+      lowHalf: SIMD4<Int16>(truncatingIfNeeded: nextUpper),
+      highHalf: SIMD4<Int16>(truncatingIfNeeded: nextLower))
+    nextUpper = up.loadUnaligned(fromByteOffset: (x &+ 1) &* 3, as: SIMD4<UInt8>.self)
+    nextLower = down.loadUnaligned(fromByteOffset: x &* 3, as: SIMD4<UInt8>.self)
+    // Masks and selects in integer arithmetic: `replace(with:where:)` on eight lanes compiled
+    // to a loop over the lanes. Distances are at most 510, so differences keep their sign.
+    let pa = absolute(b &- c)
+    let pb = absolute(a &- c)
+    let pc = absolute(a &+ b &- c &- c)
+    let bOverC = ~((pc &- pb) &>> 15)  // all ones where pb <= pc
+    let aOverRest = ~((pb &- pa) &>> 15) & ~((pc &- pa) &>> 15)  // where pa <= pb, pa <= pc
+    var predictor = c ^ ((b ^ c) & bOverC)
+    predictor ^= (a ^ predictor) & aOverRest
+    let value = (raw &+ predictor) & 0xFF
+    up.storeBytes(
+      of: SIMD4<UInt8>(truncatingIfNeeded: value.lowHalf), toByteOffset: x &* 3,
+      as: SIMD4<UInt8>.self)
+    down.storeBytes(
+      of: SIMD4<UInt8>(truncatingIfNeeded: value.highHalf), toByteOffset: (x &- 1) &* 3,
+      as: SIMD4<UInt8>.self)
+    a = value
+    c = b
+    x &+= 1
+  }
+  // The upper row's last pixel, and the lower row's last two, byte by byte from the bytes kept.
+  let last = (pixels - 1) * 3
+  for i in 0..<3 {
+    upper[last + i] = nextUpper[i] &+ paeth(upper[last + i - 3], above[last + i], above[last + i - 3])
+  }
+  for i in 0..<3 {
+    lower[last - 3 + i] = nextLower[i] &+ paeth(lower[last - 6 + i], upper[last - 3 + i], upper[last - 6 + i])
+  }
+  for i in last..<(last + 3) {
+    lower[i] &+= paeth(lower[i - 3], upper[i], upper[i - 3])
+  }
+}
+
 @inline(__always)
 private func simdAbs(_ v: SIMD4<Int16>) -> SIMD4<Int16> {
   v.replacing(with: 0 &- v, where: v .< 0)
+}
+
+/// |v| for each lane, with shifts rather than selects (see `paethRGBPair`).
+@inline(__always)
+private func absolute(_ v: SIMD4<Int16>) -> SIMD4<Int16> {
+  let sign = v &>> 15
+  return (v ^ sign) &- sign
+}
+
+/// |v| for each lane, with shifts rather than selects (see `paethRGBPair`).
+@inline(__always)
+private func absolute(_ v: SIMD8<Int16>) -> SIMD8<Int16> {
+  let sign = v &>> 15
+  return (v ^ sign) &- sign
 }
 
 /// Expands one row of unfiltered samples into RGBA.

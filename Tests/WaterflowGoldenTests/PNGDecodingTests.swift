@@ -153,7 +153,7 @@ extension PNGDecodingTests {
 
   /// RGB rows are unfiltered four bytes a pixel with the last pixel done apart, and widened to
   /// RGBA in the buffer they were inflated into: widths of one, two and odd numbers of pixels.
-  @Test(arguments: [0, 1, 2, 3, 4], [1, 2, 7, 33])
+  @Test(arguments: [0, 1, 2, 3, 4], [1, 2, 3, 7, 33])
   func testDecode_RGBEachFilterType_ReconstructsPixels(_ filterType: Int, _ width: Int)
     throws
   {
@@ -163,6 +163,19 @@ extension PNGDecodingTests {
     writer.filter = { _ in UInt8(filterType) }
     let image = try RGBAImage(pngData: writer.encode())
     var expected = Self.noiseImage(width: width, height: 9)
+    for i in stride(from: 3, to: expected.pixels.count, by: 4) { expected.pixels[i] = 255 }
+    #expect(image.pixels == expected.pixels)
+  }
+
+  /// Runs of two, three and one Paeth rows: pairs are unfiltered together, the rest alone.
+  @Test(arguments: [1, 2, 3, 4, 7, 33])
+  func testDecode_RGBPaethRuns_ReconstructPixels(_ width: Int) throws {
+    var writer = TestPNGWriter(
+      width: width, height: 12, bitDepth: 8, colorType: 2,
+      sample: { Array(Self.noise($0, $1).prefix(3)) })
+    writer.filter = { [4, 4, 4, 2, 4, 4, 1, 4, 0, 4, 4, 3][$0] }
+    let image = try RGBAImage(pngData: writer.encode())
+    var expected = Self.noiseImage(width: width, height: 12)
     for i in stride(from: 3, to: expected.pixels.count, by: 4) { expected.pixels[i] = 255 }
     #expect(image.pixels == expected.pixels)
   }
