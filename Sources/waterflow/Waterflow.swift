@@ -40,7 +40,8 @@ struct Waterflow: ParsableCommand {
   static func main() {
     // The commands that draw text get their fonts ready on another core while the arguments
     // are parsed and the scene is loaded; the others never pay for it.
-    let drawing: Set<String> = ["render", "scroll", "shots", "golden"]
+    // An array, not a Set: hashing strings costs a command's start-up more than four compares.
+    let drawing = ["render", "scroll", "shots", "golden"]
     if CommandLine.arguments.count > 1, drawing.contains(CommandLine.arguments[1]) {
       FontStack.prepareForProgram()
     }
