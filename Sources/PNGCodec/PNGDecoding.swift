@@ -339,6 +339,7 @@ private func decodeRGBOrRGBA8(
   var failure: DecodeFailure?
   let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
     let base = buffer.baseAddress!
+    adviseHugePages(base, count: capacity)
     do throws(DecodeFailure) {
       try inflate(
         compressed,
@@ -381,6 +382,22 @@ private func decodeRGBOrRGBA8(
   }
   if let failure { throw failure }
   return RGBAImage(width: width, height: height, pixels: pixels)
+}
+
+/// Asks for 2 MiB pages for the parts of a big, fresh buffer they fit in, before it is written.
+///
+/// Why: each 4 KiB page of a new buffer is a fault, charged and listed one by one; the kernel work
+/// for the ~2,000 pages two 750×1334 images take was a tenth of `waterflow diff`'s time. The
+/// encoder does the same for its rows (PNGEncoder.filteredRows). The pages are written whole, so
+/// the resident size is the same.
+private func adviseHugePages(_ base: UnsafeMutablePointer<UInt8>, count: Int) {
+  #if os(Linux)
+    guard count >= 1 << 21 else { return }
+    let page = UInt(getpagesize())
+    let start = UInt(bitPattern: base) & ~(page - 1)
+    let end = UInt(bitPattern: base) + UInt(count)
+    _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_HUGEPAGE)
+  #endif
 }
 
 /// Widens `count` RGB pixels to opaque RGBA; `destination` may overlap `source` from below
