@@ -300,7 +300,7 @@ struct Pixelmatch {
           let db = Double(Int(image[pos + 2]) &- Int(image[m + 2]))
           delta = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
         } else {
-          delta = brightnessDelta(image, pos, m)
+          delta = compositedBrightnessDelta(image, pos, m)
         }
         if delta == 0 {
           zeroes += 1
@@ -351,6 +351,16 @@ struct Pixelmatch {
   }
 
   // MARK: - Colour
+
+  /// `brightnessDelta` for pixels that are not both opaque, kept out of line: inlined, the
+  /// compiler hoisted the checkerboard colour (two divisions) out of the anti-aliasing loop, to
+  /// be computed for every pixel tested, opaque or not.
+  @inline(never)
+  private func compositedBrightnessDelta(
+    _ image: UnsafePointer<UInt8>, _ k: Int, _ m: Int
+  ) -> Double {
+    brightnessDelta(image, k, m)
+  }
 
   /// The brightness (Y) difference of two pixels of one image, pixelmatch's `colorDelta(…, yOnly)`.
   @inline(__always)
