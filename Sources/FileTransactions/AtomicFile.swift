@@ -45,11 +45,12 @@ public final class AtomicFile {
     self.path = path
     let directory = Temporaries.parentDirectory(of: path)
     let name = FilePath(path).lastComponent?.string ?? ""
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+    // stat rather than FileManager, whose first use costs a command that writes one file ~1 ms.
+    var status = stat()
+    guard stat(directory, &status) == 0 else {
       throw .cannotWrite(path, "the directory '\(directory)' does not exist")
     }
-    guard isDirectory.boolValue else {
+    guard status.st_mode & S_IFMT == S_IFDIR else {
       throw .cannotWrite(path, "'\(directory)' is not a directory")
     }
     guard !name.isEmpty, name != ".", name != "..", !path.hasSuffix("/") else {

@@ -273,24 +273,14 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
       "\(compressed.count) bytes of image data cannot hold the \(expected) bytes that IHDR's "
         + "\(header.width)×\(header.height) pixels need (truncated)")
   }
+  if !header.interlaced && header.bitDepth == 8
+    && (header.colorType == 6 || (header.colorType == 2 && transparency.isEmpty))
+  {
+    return try decodeRGBOrRGBA8(
+      compressed, header: header, inflatedCount: expected)
+  }
   var raw = [UInt8](repeating: 0, count: expected)
   try inflate(compressed, into: &raw)
-
-  if !header.interlaced && header.colorType == 6 && header.bitDepth == 8 {
-    // The common case, already RGBA: unfilter and drop the filter bytes in place, so the inflate
-    // buffer becomes the pixel array without a second width × height × 4 allocation.
-    let rowBytes = header.width * 4
-    try raw.withUnsafeMutableBufferPointer { buffer throws(DecodeFailure) in
-      let base = buffer.baseAddress!
-      try unfilter(base, rows: header.height, rowBytes: rowBytes, stride: 4)
-      for row in 0..<header.height {
-        memmove(
-          base + row * rowBytes, base + row * (rowBytes + 1) + 1, rowBytes)
-      }
-    }
-    raw.removeLast(header.height)
-    return RGBAImage(width: header.width, height: header.height, pixels: raw)
-  }
 
   let pixelCount = header.width * header.height
   let converter = try SampleConverter(
@@ -322,6 +312,129 @@ private func decodePNG(_ data: UnsafeBufferPointer<UInt8>) throws(DecodeFailure)
     initialized = pixelCount * 4
   }
   return RGBAImage(width: header.width, height: header.height, pixels: pixels)
+}
+
+/// Decodes the two layouts screenshots use, 8-bit RGBA and 8-bit RGB without tRNS, in the one
+/// buffer the pixels end in.
+///
+/// The rows are inflated into the tail of the pixel array, unfiltered there, then moved (RGBA)
+/// or widened to RGBA (RGB) towards the front, row by row: a second
+/// full-size buffer and a zero-fill of either would cost more than the unfiltering (a 1500×2668
+/// RGB file: 12 MB inflated, 16 MB of pixels, 28 MB before, 16 MB now).
+/// Widening forward never overtakes the bytes still to be read: row `y`, pixel `x` is written
+/// at `4(wy + x)` and read from `(w − 1)h + (3w + 1)y + 1 + 3x`, which is never smaller when
+/// `y < h` and `x < w`.
+private func decodeRGBOrRGBA8(
+  _ compressed: [UInt8], header: Header, inflatedCount: Int
+) throws(DecodeFailure) -> RGBAImage {
+  let width = header.width
+  let height = header.height
+  let count = width * height * 4
+  let channels = header.channels
+  let rowBytes = width * channels
+  // RGBA rows inflate to one byte more per row than the pixels take: they start at the front and
+  // are compacted; RGB rows take less, and sit at the back.
+  let capacity = max(count, inflatedCount)
+  let offset = capacity - inflatedCount
+  var failure: DecodeFailure?
+  let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+    let base = buffer.baseAddress!
+    adviseHugePages(base, count: capacity)
+    do throws(DecodeFailure) {
+      try inflate(
+        compressed,
+        into: UnsafeMutableRawBufferPointer(start: base + offset, count: inflatedCount))
+      // Row by row, while the row is in cache: row y + 1 is unfiltered first, as it needs row
+      // y's bytes where they were inflated, which moving row y may overwrite.
+      // Two Paeth rows in a row are unfiltered together (`paethRGBPair`).
+      let line = { (y: Int) in base + offset + y * (rowBytes + 1) }
+      try unfilterRow(line(0), previous: nil, rowBytes: rowBytes, stride: channels, row: 0)
+      var unfiltered = 1
+      for row in 0..<height {
+        if unfiltered == row + 1, unfiltered < height {
+          let next = unfiltered
+          if channels == 3, width >= 3, next + 1 < height, line(next)[0] == 4,
+            line(next + 1)[0] == 4
+          {
+            paethRGBPair(
+              upper: line(next) + 1, lower: line(next + 1) + 1, above: line(next - 1) + 1,
+              pixels: width)
+            unfiltered += 2
+          } else {
+            try unfilterRow(
+              line(next), previous: line(next - 1) + 1, rowBytes: rowBytes, stride: channels,
+              row: next)
+            unfiltered += 1
+          }
+        }
+        let destination = base + row * width * 4
+        if channels == 4 {
+          memmove(destination, line(row) + 1, rowBytes)
+        } else {
+          widenRGBRow(line(row) + 1, into: destination, count: width)
+        }
+      }
+      initialized = count
+    } catch {
+      failure = error
+      initialized = 0
+    }
+  }
+  if let failure { throw failure }
+  return RGBAImage(width: width, height: height, pixels: pixels)
+}
+
+/// Asks for 2 MiB pages for the parts of a big, fresh buffer they fit in, before it is written.
+///
+/// Why: each 4 KiB page of a new buffer is a fault, charged and listed one by one; the kernel work
+/// for the ~2,000 pages two 750×1334 images take was a tenth of `waterflow diff`'s time. The
+/// encoder does the same for its rows (PNGEncoder.filteredRows). The pages are written whole, so
+/// the resident size is the same.
+private func adviseHugePages(_ base: UnsafeMutablePointer<UInt8>, count: Int) {
+  #if os(Linux)
+    guard count >= 1 << 21 else { return }
+    let page = UInt(getpagesize())
+    let start = UInt(bitPattern: base) & ~(page - 1)
+    let end = UInt(bitPattern: base) + UInt(count)
+    _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_HUGEPAGE)
+  #endif
+}
+
+/// Widens `count` RGB pixels to opaque RGBA; `destination` may overlap `source` from below
+/// (see `decodeRGBOrRGBA8`), so each group is read whole before it is written.
+@inline(__always)
+private func widenRGBRow(
+  _ source: UnsafeMutablePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
+  count: Int
+) {
+  let from = UnsafeRawPointer(source)
+  let to = UnsafeMutableRawPointer(destination)
+  var x = 0
+  // Four pixels from three words: no per-byte loads or stores in the common case.
+  while x + 4 <= count {
+    let w0 = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: 3 * x, as: UInt32.self))
+    let w1 = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: 3 * x + 4, as: UInt32.self))
+    let w2 = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: 3 * x + 8, as: UInt32.self))
+    let opaque: UInt32 = 0xFF00_0000
+    let p0 = w0 | opaque
+    let p1 = (w0 >> 24 | w1 << 8) | opaque
+    let p2 = (w1 >> 16 | w2 << 16) | opaque
+    let p3 = w2 >> 8 | opaque
+    to.storeBytes(
+      of: SIMD4<UInt32>(p0.littleEndian, p1.littleEndian, p2.littleEndian, p3.littleEndian),
+      toByteOffset: 4 * x, as: SIMD4<UInt32>.self)
+    x += 4
+  }
+  while x < count {
+    let r = source[3 * x]
+    let g = source[3 * x + 1]
+    let b = source[3 * x + 2]
+    destination[4 * x] = r
+    destination[4 * x + 1] = g
+    destination[4 * x + 2] = b
+    destination[4 * x + 3] = 255
+    x += 1
+  }
 }
 
 private func parseHeader(_ body: UnsafeBufferPointer<UInt8>)
@@ -371,8 +484,22 @@ private func parseHeader(_ body: UnsafeBufferPointer<UInt8>)
 private func inflate(_ compressed: [UInt8], into raw: inout [UInt8])
   throws(DecodeFailure)
 {
+  var failure: DecodeFailure?
+  raw.withUnsafeMutableBytes { output in
+    do throws(DecodeFailure) {
+      try inflate(compressed, into: output)
+    } catch {
+      failure = error
+    }
+  }
+  if let failure { throw failure }
+}
+
+private func inflate(_ compressed: [UInt8], into raw: UnsafeMutableRawBufferPointer)
+  throws(DecodeFailure)
+{
   let result = compressed.withUnsafeBytes { input in
-    raw.withUnsafeMutableBytes { output in zlibDecompress(input, into: output) }
+    zlibDecompress(input, into: raw)
   }
   switch result {
   case .success(let produced):
@@ -394,36 +521,70 @@ private func unfilter(
   var previous: UnsafeMutablePointer<UInt8>? = nil
   for row in 0..<rows {
     let line = base + row * (rowBytes + 1)
-    let filter = line[0]
-    let cur = line + 1
-    switch (filter, previous) {
-    case (0, _), (2, nil):
-      break  // None; Up on the first row adds zero.
-    case (1, _):
-      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
-    case (2, let prev?):
-      for i in 0..<rowBytes { cur[i] &+= prev[i] }
-    case (3, nil):
-      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] >> 1 }
-    case (3, let prev?):
-      for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] >> 1 }
-      for i in bpp..<max(bpp, rowBytes) {
-        cur[i] &+= UInt8((UInt16(cur[i - bpp]) + UInt16(prev[i])) >> 1)
-      }
-    case (4, nil):
-      // Paeth with a zero row above reduces to Sub.
-      for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
-    case (4, let prev?) where bpp == 4:
-      paethRGBA(cur, prev, pixels: rowBytes / 4)
-    case (4, let prev?):
-      for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] }
-      for i in bpp..<max(bpp, rowBytes) {
-        cur[i] &+= paeth(cur[i - bpp], prev[i], prev[i - bpp])
-      }
-    default:
-      throw .corrupt("unknown filter type \(filter) on row \(row)")
+    try unfilterRow(line, previous: previous, rowBytes: rowBytes, stride: bpp, row: row)
+    previous = line + 1
+  }
+}
+
+/// Reverses the filter of one row, `line` (the filter-type byte, then `rowBytes`), given the
+/// unfiltered row above (nil for the first row of a pass).
+@inline(__always)
+private func unfilterRow(
+  _ line: UnsafeMutablePointer<UInt8>, previous: UnsafeMutablePointer<UInt8>?, rowBytes: Int,
+  stride bpp: Int, row: Int
+) throws(DecodeFailure) {
+  let filter = line[0]
+  let cur = line + 1
+  switch (filter, previous) {
+  case (0, _), (2, nil):
+    break  // None; Up on the first row adds zero.
+  case (1, _):
+    for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
+  case (2, let prev?):
+    upRow(cur, prev, count: rowBytes)
+  case (3, nil):
+    for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] >> 1 }
+  case (3, let prev?):
+    for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] >> 1 }
+    for i in bpp..<max(bpp, rowBytes) {
+      cur[i] &+= UInt8((UInt16(cur[i - bpp]) + UInt16(prev[i])) >> 1)
     }
-    previous = cur
+  case (4, nil):
+    // Paeth with a zero row above reduces to Sub.
+    for i in bpp..<max(bpp, rowBytes) { cur[i] &+= cur[i - bpp] }
+  case (4, let prev?) where bpp == 4:
+    paethRGBA(cur, prev, pixels: rowBytes / 4)
+  case (4, let prev?) where bpp == 3:
+    paethRGB(cur, prev, pixels: rowBytes / 3)
+  case (4, let prev?):
+    for i in 0..<min(bpp, rowBytes) { cur[i] &+= prev[i] }
+    for i in bpp..<max(bpp, rowBytes) {
+      cur[i] &+= paeth(cur[i - bpp], prev[i], prev[i - bpp])
+    }
+  default:
+    throw .corrupt("unknown filter type \(filter) on row \(row)")
+  }
+}
+
+/// Up: adds the row above, sixteen bytes at a time (the two rows never overlap, but the compiler
+/// cannot know that and kept the byte loop).
+@inline(__always)
+private func upRow(
+  _ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>, count: Int
+) {
+  let row = UnsafeMutableRawPointer(cur)
+  let above = UnsafeRawPointer(prev)
+  var i = 0
+  while i + 16 <= count {
+    let sum =
+      row.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+      &+ above.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+    row.storeBytes(of: sum, toByteOffset: i, as: SIMD16<UInt8>.self)
+    i += 16
+  }
+  while i < count {
+    cur[i] &+= prev[i]
+    i += 1
   }
 }
 
@@ -470,9 +631,148 @@ private func paethRGBA(
   }
 }
 
+/// Paeth for 8-bit RGB rows, as `paethRGBA` does it, four bytes a pixel.
+///
+/// Each store's fourth byte lands on the next pixel's first, still filtered: that pixel's bytes
+/// are loaded before the store and the next store overwrites the byte, so all four lanes are
+/// computed and stored whole. (Masking the fourth lane made the compiler split every load and
+/// the Paeth selection into scalar pieces: no faster than byte by byte.) The last pixel, whose
+/// fourth byte lies past the row, is loaded and stored byte by byte.
+private func paethRGB(
+  _ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>,
+  pixels: Int
+) {
+  guard pixels > 1 else {
+    for i in 0..<(3 * pixels) { cur[i] &+= prev[i] }
+    return
+  }
+  let raw = UnsafeMutableRawPointer(cur)
+  let above = UnsafeRawPointer(prev)
+  let last = (pixels - 1) &* 3
+  @inline(__always) func lastPixel() -> SIMD4<UInt8> {
+    SIMD4(cur[last], cur[last + 1], cur[last + 2], 0)
+  }
+  var a = SIMD4<Int16>(repeating: 0)
+  var c = SIMD4<Int16>(repeating: 0)
+  // Loaded one pixel ahead, before the store that overwrites its first byte; loading after that
+  // store would also stall, as the store cannot be forwarded to a load at another offset.
+  var next = raw.loadUnaligned(fromByteOffset: 0, as: SIMD4<UInt8>.self)
+  var offset = 0
+  while offset < last {
+    let b = SIMD4<Int16>(
+      truncatingIfNeeded: above.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self))
+    let x = SIMD4<Int16>(truncatingIfNeeded: next)
+    next =
+      offset &+ 3 < last
+      ? raw.loadUnaligned(fromByteOffset: offset &+ 3, as: SIMD4<UInt8>.self) : lastPixel()
+    // As in `paethRGBPair`, written out: a call here is not inlined, and costs a third.
+    let pa = absolute(b &- c)
+    let pb = absolute(a &- c)
+    let pc = absolute(a &+ b &- c &- c)
+    let bOverC = ~((pc &- pb) &>> 15)
+    let aOverRest = ~((pb &- pa) &>> 15) & ~((pc &- pa) &>> 15)
+    var predictor = c ^ ((b ^ c) & bOverC)
+    predictor ^= (a ^ predictor) & aOverRest
+    let value = (x &+ predictor) & 0xFF
+    raw.storeBytes(
+      of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: offset,
+      as: SIMD4<UInt8>.self)
+    a = value
+    c = b
+    offset &+= 3
+  }
+  let b = SIMD4<Int16>(Int16(prev[last]), Int16(prev[last + 1]), Int16(prev[last + 2]), 0)
+  for i in 0..<3 {
+    cur[last + i] = next[i] &+ paeth(
+      UInt8(truncatingIfNeeded: a[i]), UInt8(truncatingIfNeeded: b[i]),
+      UInt8(truncatingIfNeeded: c[i]))
+  }
+}
+
+/// Paeth for two consecutive 8-bit RGB rows at once, `upper` below `above` and `lower` below
+/// `upper`: pixel x of the upper row and pixel x − 1 of the lower row share one vector.
+///
+/// Paeth is a chain through every pixel of a row, so one row at a time leaves the vector unit
+/// mostly waiting; the lower row needs only upper-row pixels finished one step earlier (its b is
+/// the upper row's last result, its c the one before), so the two chains run side by side. The
+/// stores overrun each pixel by one byte as `paethRGB`'s do, and for the same reason are safe.
+/// Needs at least 3 pixels.
+private func paethRGBPair(
+  upper: UnsafeMutablePointer<UInt8>, lower: UnsafeMutablePointer<UInt8>,
+  above: UnsafeMutablePointer<UInt8>, pixels: Int
+) {
+  let up = UnsafeMutableRawPointer(upper)
+  let down = UnsafeMutableRawPointer(lower)
+  let top = UnsafeRawPointer(above)
+  // Pixel 0 of the upper row: Paeth with nothing to the left is the byte above.
+  for i in 0..<3 { upper[i] &+= above[i] }
+  var a = SIMD8<Int16>(
+    Int16(upper[0]), Int16(upper[1]), Int16(upper[2]), 0, 0, 0, 0, 0)
+  var c = SIMD8<Int16>(
+    Int16(above[0]), Int16(above[1]), Int16(above[2]), 0, 0, 0, 0, 0)
+  var nextUpper = up.loadUnaligned(fromByteOffset: 3, as: SIMD4<UInt8>.self)
+  var nextLower = down.loadUnaligned(fromByteOffset: 0, as: SIMD4<UInt8>.self)
+  var x = 1
+  while x < pixels - 1 {
+    let aboveX = top.loadUnaligned(fromByteOffset: x &* 3, as: SIMD4<UInt8>.self)
+    // b: the byte above each lane's pixel; the lower lane's is the upper row's last result.
+    let b = SIMD8<Int16>(
+      lowHalf: SIMD4<Int16>(truncatingIfNeeded: aboveX), highHalf: a.lowHalf)
+    let raw = SIMD8<Int16>(
+      lowHalf: SIMD4<Int16>(truncatingIfNeeded: nextUpper),
+      highHalf: SIMD4<Int16>(truncatingIfNeeded: nextLower))
+    nextUpper = up.loadUnaligned(fromByteOffset: (x &+ 1) &* 3, as: SIMD4<UInt8>.self)
+    nextLower = down.loadUnaligned(fromByteOffset: x &* 3, as: SIMD4<UInt8>.self)
+    // Masks and selects in integer arithmetic: `replace(with:where:)` on eight lanes compiled
+    // to a loop over the lanes. Distances are at most 510, so differences keep their sign.
+    let pa = absolute(b &- c)
+    let pb = absolute(a &- c)
+    let pc = absolute(a &+ b &- c &- c)
+    let bOverC = ~((pc &- pb) &>> 15)  // all ones where pb <= pc
+    let aOverRest = ~((pb &- pa) &>> 15) & ~((pc &- pa) &>> 15)  // where pa <= pb, pa <= pc
+    var predictor = c ^ ((b ^ c) & bOverC)
+    predictor ^= (a ^ predictor) & aOverRest
+    let value = (raw &+ predictor) & 0xFF
+    up.storeBytes(
+      of: SIMD4<UInt8>(truncatingIfNeeded: value.lowHalf), toByteOffset: x &* 3,
+      as: SIMD4<UInt8>.self)
+    down.storeBytes(
+      of: SIMD4<UInt8>(truncatingIfNeeded: value.highHalf), toByteOffset: (x &- 1) &* 3,
+      as: SIMD4<UInt8>.self)
+    a = value
+    c = b
+    x &+= 1
+  }
+  // The upper row's last pixel, and the lower row's last two, byte by byte from the bytes kept.
+  let last = (pixels - 1) * 3
+  for i in 0..<3 {
+    upper[last + i] = nextUpper[i] &+ paeth(upper[last + i - 3], above[last + i], above[last + i - 3])
+  }
+  for i in 0..<3 {
+    lower[last - 3 + i] = nextLower[i] &+ paeth(lower[last - 6 + i], upper[last - 3 + i], upper[last - 6 + i])
+  }
+  for i in last..<(last + 3) {
+    lower[i] &+= paeth(lower[i - 3], upper[i], upper[i - 3])
+  }
+}
+
 @inline(__always)
 private func simdAbs(_ v: SIMD4<Int16>) -> SIMD4<Int16> {
   v.replacing(with: 0 &- v, where: v .< 0)
+}
+
+/// |v| for each lane, with shifts rather than selects (see `paethRGBPair`).
+@inline(__always)
+private func absolute(_ v: SIMD4<Int16>) -> SIMD4<Int16> {
+  let sign = v &>> 15
+  return (v ^ sign) &- sign
+}
+
+/// |v| for each lane, with shifts rather than selects (see `paethRGBPair`).
+@inline(__always)
+private func absolute(_ v: SIMD8<Int16>) -> SIMD8<Int16> {
+  let sign = v &>> 15
+  return (v ^ sign) &- sign
 }
 
 /// Expands one row of unfiltered samples into RGBA.

@@ -69,7 +69,12 @@ public enum ImageDiff {
     }
 
     let wantsImage = diffImage != .never
-    var output = wantsImage ? [UInt8](repeating: 0, count: total * 4) : []
+    // Every byte is drawn, so the buffer is not cleared first.
+    var output =
+      wantsImage
+      ? [UInt8](unsafeUninitializedCapacity: total * 4) { _, initialized in
+        initialized = total * 4
+      } : []
     let counts = expected.pixels.withUnsafeBytes { a in
       actual.pixels.withUnsafeBytes { b in
         output.withUnsafeMutableBytes { out in
@@ -77,7 +82,7 @@ public enum ImageDiff {
             Pixelmatch(
               a: a.baseAddress!, b: b.baseAddress!, width: expected.width,
               height: expected.height, options: options
-            ).run(output: wantsImage ? out.baseAddress : nil, mask: mask)
+            ).run(output: wantsImage ? .buffer(out.baseAddress!) : .none, mask: mask)
           }
         }
       }
@@ -87,13 +92,55 @@ public enum ImageDiff {
       total: compared,
       identical: false, size: expectedSize,
       diffImage: wantsImage
-        ? RGBAImage(
-          width: expected.width, height: expected.height, pixels: output) : nil)
+        ? RGBAImage(width: expected.width, height: expected.height, pixels: output) : nil)
   }
 
-  /// Decodes two PNG files and compares them; the entry point `waterflow bench` times.
+  /// Compares like `compare(_:_:options:diffImage:)`, drawing the diff image over `expected`'s
+  /// own pixels instead of a third buffer of the same size.
+  ///
+  /// - Complexity: O(*n*) for *n* pixels; O(width) extra memory unless masks are used.
+  static func compare(
+    consuming expected: consuming RGBAImage, _ actual: RGBAImage, options: Options,
+    diffImage: DiffImagePolicy
+  ) -> DiffResult {
+    let size = PixelSize(width: expected.width, height: expected.height)
+    guard diffImage != .never, !expected.pixels.isEmpty,
+      size == PixelSize(width: actual.width, height: actual.height)
+    else {
+      return compare(expected, actual, options: options, diffImage: diffImage)
+    }
+    let identical = expected.pixels.withUnsafeBytes { a in
+      actual.pixels.withUnsafeBytes { b in
+        memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+      }
+    }
+    if identical {
+      return compare(expected, actual, options: options, diffImage: diffImage)
+    }
+    let maskMap = MaskMap(options.masks, width: size.width, height: size.height)
+    var image = expected
+    let counts = image.pixels.withUnsafeMutableBytes { a in
+      actual.pixels.withUnsafeBytes { b in
+        maskMap.withUnsafeFlags { mask in
+          Pixelmatch(
+            a: UnsafeRawPointer(a.baseAddress!), b: b.baseAddress!, width: size.width,
+            height: size.height, options: options
+          ).run(output: .overExpected, mask: mask)
+        }
+      }
+    }
+    return DiffResult(
+      mismatched: counts.mismatched, antialiased: counts.antialiased,
+      total: size.width * size.height - maskMap.maskedCount, identical: false, size: size,
+      diffImage: image)
+  }
+
+  /// Decodes two PNG files and compares them; the entry point `waterflow diff` and `waterflow
+  /// bench` use.
   ///
   /// Decoding ignores gamma and colour profiles, as pixelmatch's own test harness (pngjs) does.
+  /// The two files are decoded at once on two threads, and the diff image is drawn over the
+  /// expected image's pixels, so the peak memory is that of the two decoded images.
   ///
   /// - Parameters:
   ///   - expectedPath: The reference PNG.
@@ -106,9 +153,26 @@ public enum ImageDiff {
     _ expectedPath: String, _ actualPath: String, options: Options = .init(),
     diffImage: DiffImagePolicy = .always
   ) throws(PNGDecodingError) -> DiffResult {
-    let expected = try RGBAImage(contentsOfPNGFile: expectedPath)
-    let actual = try RGBAImage(contentsOfPNGFile: actualPath)
-    return compare(expected, actual, options: options, diffImage: diffImage)
+    let (expected, actual) = try decodeBoth(expectedPath, actualPath)
+    return compare(consuming: expected, actual, options: options, diffImage: diffImage)
+  }
+
+  /// Decodes two PNG files, the second on another thread; a failure names the expected file
+  /// first when both fail.
+  package static func decodeBoth(_ expectedPath: String, _ actualPath: String)
+    throws(PNGDecodingError) -> (RGBAImage, RGBAImage)
+  {
+    var actual: Result<RGBAImage, PNGDecodingError>?
+    let worker = WorkerThread {
+      actual = Result { () throws(PNGDecodingError) in
+        try RGBAImage(contentsOfPNGFile: actualPath)
+      }
+    }
+    let expected = Result { () throws(PNGDecodingError) in
+      try RGBAImage(contentsOfPNGFile: expectedPath)
+    }
+    worker.join()
+    return (try expected.get(), try actual!.get())
   }
 
   /// The diff image for bitwise-identical inputs: everything is background, except masks.

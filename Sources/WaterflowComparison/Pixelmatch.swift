@@ -24,64 +24,215 @@ struct Pixelmatch {
     self.options = options
   }
 
-  /// Runs the comparison; draws into `output` (width × height × 4 zeroed bytes) when non-nil.
-  func run(output: UnsafeMutableRawPointer?, mask: UnsafePointer<UInt8>?) -> (
+  /// Where the diff image goes.
+  enum Output {
+    /// No diff image: only the counts.
+    case none
+    /// Into a separate `width × height × 4`-byte buffer; every byte is written.
+    case buffer(UnsafeMutableRawPointer)
+    /// Over the expected image `a` itself, which must then be writable (see `run`).
+    case overExpected
+  }
+
+  /// Runs the comparison and draws the diff image where `output` says; every byte of the image
+  /// is written, so its buffer needs no clearing.
+  ///
+  /// Drawing `.overExpected` saves a full-size buffer. The anti-aliasing test of a pixel reads
+  /// both images two rows above and below it, so each row is drawn into a ring of three rows and
+  /// copied over `a` only once the comparison has gone two rows past it, when no later pixel
+  /// reads it any more.
+  ///
+  /// Big images are compared in two bands of rows on two threads; the counts add up and every
+  /// pixel is drawn as one pass would draw it. Drawing over `a`, the two rows on either side of
+  /// the cut are still read by the other band, so they are kept aside and copied last.
+  func run(output: Output, mask: UnsafePointer<UInt8>?) -> (
     mismatched: Int, antialiased: Int
   ) {
-    let maxDelta = 35215 * options.threshold * options.threshold
-    let checkerboard = options.checkerboard
-    let includeAA = options.includeAA
-    let drawsBackground = !options.diffMask
-    var gray = GrayCache(alpha: options.alpha)
-    let aaColor = options.aaColor
-    let diffColor = options.diffColor
-    let diffColorAlt = options.diffColorAlt ?? options.diffColor
-    let maskColor = options.maskColor
-    let a8 = a.assumingMemoryBound(to: UInt8.self)
-    let b8 = b.assumingMemoryBound(to: UInt8.self)
-    var mismatched = 0
-    var excusedCount = 0
+    let bands = height >= 2 * Self.minimumBandRows && width * height >= Self.minimumSplitPixels ? 2 : 1
+    guard bands == 2 else {
+      return runBand(0..<height, output: output, mask: mask, keptAside: nil)
+    }
+    let cut = height / 2
+    let rowBytes = width * 4
+    // Rows cut − 2 ... cut + 1, when drawing over `a`.
+    let keptAside = UnsafeMutableRawPointer.allocate(
+      byteCount: max(1, rowBytes * 4), alignment: 16)
+    defer { keptAside.deallocate() }
+    let results = UnsafeMutablePointer<(mismatched: Int, antialiased: Int)>.allocate(capacity: 2)
+    defer { results.deallocate() }
+    // Safe to share: each band writes only its own rows (of the output, or of `a` outside the
+    // four rows kept aside), its own result and its own half of `keptAside`.
+    let lower = WorkerThread {
+      results[1] = self.runBand(
+        cut..<self.height, output: output, mask: mask, keptAside: (keptAside, cut))
+    }
+    results[0] = runBand(0..<cut, output: output, mask: mask, keptAside: (keptAside, cut))
+    lower.join()
+    if case .overExpected = output {
+      let target = UnsafeMutableRawPointer(mutating: a)
+      (target + (cut - 2) * rowBytes).copyMemory(from: keptAside, byteCount: rowBytes * 4)
+    }
+    return (
+      results[0].mismatched + results[1].mismatched,
+      results[0].antialiased + results[1].antialiased
+    )
+  }
 
-    var i = 0
-    for y in 0..<height {
-      for x in 0..<width {
-        defer { i += 1 }
-        let pos = i &* 4
-        if let mask, mask[i] != 0 {
-          if let output {
-            if let maskColor {
-              drawPixel(output, pos, maskColor)
-            } else if drawsBackground {
-              gray.draw(a, pos, output)
-            }
-          }
-          continue
+  /// Bands are cut only for images this big, where a thread costs little beside the work.
+  static let minimumSplitPixels = 1 << 16
+  /// The fewest rows a band may have.
+  static let minimumBandRows = 32
+
+  /// Compares `rows`, drawing over `a` through a ring of three rows when asked; the rows
+  /// `cut − 2 ..< cut + 2` of `keptAside` go to its buffer instead (see `run`).
+  private func runBand(
+    _ rows: Range<Int>, output: Output, mask: UnsafePointer<UInt8>?,
+    keptAside: (UnsafeMutableRawPointer, cut: Int)?
+  ) -> (mismatched: Int, antialiased: Int) {
+    let rowBytes = width * 4
+    var ring: UnsafeMutableRawPointer? = nil
+    if case .overExpected = output {
+      ring = .allocate(byteCount: max(1, rowBytes * 3), alignment: 16)
+    }
+    defer { ring?.deallocate() }
+    let target = UnsafeMutableRawPointer(mutating: a)
+    func copyBack(_ y: Int) {
+      var destination = target + y * rowBytes
+      if let (buffer, cut) = keptAside, (cut - 2..<cut + 2).contains(y) {
+        destination = buffer + (y - cut + 2) * rowBytes
+      }
+      destination.copyMemory(from: ring! + (y % 3) * rowBytes, byteCount: rowBytes)
+    }
+    var state = RowState(options: options)
+    for y in rows {
+      let out: UnsafeMutableRawPointer? =
+        switch output {
+        case .none: nil
+        case .buffer(let buffer): buffer + y * rowBytes
+        case .overExpected: ring! + (y % 3) * rowBytes
         }
-        // Equal words short-cut the colour maths; pixelmatch does the same with Uint32Array views.
-        let wordA = a.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
-        let wordB = b.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
-        let delta =
-          wordA == wordB
-          ? 0 : colorDelta(a8, b8, pos, pos, checkerboard: checkerboard)
-        if abs(delta) > maxDelta {
-          let excused =
-            !includeAA
-            && (antialiased(a8, x, y, a, b) || antialiased(b8, x, y, b, a))
-          if excused {
-            excusedCount += 1
-            if let output, drawsBackground { drawPixel(output, pos, aaColor) }
+      compareRow(y, output: out, mask: mask, state: &state)
+      if ring != nil, y >= rows.lowerBound + 2 { copyBack(y - 2) }
+    }
+    if ring != nil {
+      for y in max(rows.lowerBound, rows.upperBound - 2)..<rows.upperBound { copyBack(y) }
+    }
+    return (state.mismatched, state.excused)
+  }
+
+  /// The counts so far and the colour constants, carried from row to row.
+  private struct RowState {
+    var mismatched = 0
+    var excused = 0
+    var gray: GrayCache
+    let maxDelta: Double
+    let aaWord: UInt32
+    let diffWord: UInt32
+    let diffAltWord: UInt32
+    let maskWord: UInt32?
+
+    init(options: ImageDiff.Options) {
+      gray = GrayCache(alpha: options.alpha)
+      maxDelta = 35215 * options.threshold * options.threshold
+      aaWord = options.aaColor.word
+      diffWord = options.diffColor.word
+      diffAltWord = (options.diffColorAlt ?? options.diffColor).word
+      maskWord = options.maskColor?.word
+    }
+  }
+
+  /// Compares row `y`, drawing it into `output` (one row) when non-nil.
+  ///
+  /// Pixels are compared four and then one at a time as raw words, and only those whose words
+  /// differ get pixelmatch's colour maths: in a screenshot diff most pixels are bitwise equal,
+  /// and pixelmatch's own `a32[i] === b32[i]` test gives them delta 0, the same outcome.
+  @inline(__always)
+  private func compareRow(
+    _ y: Int, output: UnsafeMutableRawPointer?, mask: UnsafePointer<UInt8>?,
+    state: inout RowState
+  ) {
+    let rowStart = y * width * 4
+    let rowA = a + rowStart
+    let rowB = b + rowStart
+    let drawsBackground = !options.diffMask
+    var x = 0
+    while x < width {
+      // The run of bitwise-equal pixels from x.
+      let runStart = x
+      if mask == nil {
+        while x + 4 <= width,
+          rowA.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
+            == rowB.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
+        {
+          x += 4
+        }
+        while x < width,
+          rowA.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+            == rowB.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+        {
+          x += 1
+        }
+        if x > runStart, let output {
+          if drawsBackground {
+            state.gray.draw(rowA, from: runStart, to: x, into: output)
           } else {
-            mismatched += 1
-            if let output {
-              drawPixel(output, pos, delta < 0 ? diffColorAlt : diffColor)
-            }
+            (output + runStart * 4).initializeMemory(
+              as: UInt8.self, repeating: 0, count: (x - runStart) * 4)
           }
-        } else if let output, drawsBackground {
-          gray.draw(a, pos, output)
+        }
+        if x == width { break }
+      }
+      let pos = rowStart + x * 4
+      if let mask, mask[y * width + x] != 0 {
+        if let output {
+          if let maskWord = state.maskWord {
+            output.storeBytes(of: maskWord, toByteOffset: x * 4, as: UInt32.self)
+          } else if drawsBackground {
+            state.gray.draw(rowA, from: x, to: x + 1, into: output)
+          } else {
+            output.storeBytes(of: 0, toByteOffset: x * 4, as: UInt32.self)
+          }
+        }
+        x += 1
+        continue
+      }
+      let wordA = a.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+      let wordB = b.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+      let delta =
+        wordA == wordB
+        ? 0
+        : colorDelta(
+          a.assumingMemoryBound(to: UInt8.self), b.assumingMemoryBound(to: UInt8.self),
+          pos, pos, checkerboard: options.checkerboard)
+      if abs(delta) > state.maxDelta {
+        let a8 = a.assumingMemoryBound(to: UInt8.self)
+        let b8 = b.assumingMemoryBound(to: UInt8.self)
+        let excused =
+          !options.includeAA
+          && (antialiased(a8, x, y, a, b) || antialiased(b8, x, y, b, a))
+        if excused {
+          state.excused += 1
+          if let output {
+            output.storeBytes(
+              of: drawsBackground ? state.aaWord : 0, toByteOffset: x * 4, as: UInt32.self)
+          }
+        } else {
+          state.mismatched += 1
+          if let output {
+            output.storeBytes(
+              of: delta < 0 ? state.diffAltWord : state.diffWord, toByteOffset: x * 4,
+              as: UInt32.self)
+          }
+        }
+      } else if let output {
+        if drawsBackground {
+          state.gray.draw(rowA, from: x, to: x + 1, into: output)
+        } else {
+          output.storeBytes(of: 0, toByteOffset: x * 4, as: UInt32.self)
         }
       }
+      x += 1
     }
-    return (mismatched, excusedCount)
   }
 
   /// Draws pixelmatch's output for identical inputs: the faded background (nothing with diffMask).
@@ -89,11 +240,19 @@ struct Pixelmatch {
     output: UnsafeMutableRawPointer, mask: UnsafePointer<UInt8>?
   ) {
     var gray = GrayCache(alpha: options.alpha)
-    for i in 0..<(width * height) {
-      if let mask, mask[i] != 0, let maskColor = options.maskColor {
-        drawPixel(output, i * 4, maskColor)
-      } else if !options.diffMask {
-        gray.draw(a, i * 4, output)
+    let maskWord = options.maskColor?.word
+    let rowBytes = width * 4
+    for y in 0..<height {
+      let rowA = a + y * rowBytes
+      let out = output + y * rowBytes
+      for x in 0..<width {
+        if let mask, mask[y * width + x] != 0, let maskWord {
+          out.storeBytes(of: maskWord, toByteOffset: x * 4, as: UInt32.self)
+        } else if !options.diffMask {
+          gray.draw(rowA, from: x, to: x + 1, into: out)
+        } else {
+          out.storeBytes(of: 0, toByteOffset: x * 4, as: UInt32.self)
+        }
       }
     }
   }
@@ -122,11 +281,27 @@ struct Pixelmatch {
     var minY = 0
     var maxX = 0
     var maxY = 0
+    let center = image32.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+    let opaqueCenter = image[pos + 3] == 255
     // x outer, y inner: the order decides ties, and visiting rows first changes 5 fixtures.
     for x in x0...x2 {
       for y in y0...y2 {
         if x == x1 && y == y1 { continue }
-        let delta = brightnessDelta(image, pos, (y * width + x) * 4)
+        let m = (y &* width &+ x) &* 4
+        // Equal words give 0 as `channelDeltas` would, and two opaque pixels need no
+        // compositing: the same arithmetic in the same order as `brightnessDelta`, with fewer
+        // branches (this test runs for every pixel over the threshold, up to twice).
+        let delta: Double
+        if image32.loadUnaligned(fromByteOffset: m, as: UInt32.self) == center {
+          delta = 0
+        } else if opaqueCenter && image[m + 3] == 255 {
+          let dr = Double(Int(image[pos]) &- Int(image[m]))
+          let dg = Double(Int(image[pos + 1]) &- Int(image[m + 1]))
+          let db = Double(Int(image[pos + 2]) &- Int(image[m + 2]))
+          delta = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+        } else {
+          delta = compositedBrightnessDelta(image, pos, m)
+        }
         if delta == 0 {
           zeroes += 1
           if zeroes > 2 { return false }
@@ -176,6 +351,16 @@ struct Pixelmatch {
   }
 
   // MARK: - Colour
+
+  /// `brightnessDelta` for pixels that are not both opaque, kept out of line: inlined, the
+  /// compiler hoisted the checkerboard colour (two divisions) out of the anti-aliasing loop, to
+  /// be computed for every pixel tested, opaque or not.
+  @inline(never)
+  private func compositedBrightnessDelta(
+    _ image: UnsafePointer<UInt8>, _ k: Int, _ m: Int
+  ) -> Double {
+    brightnessDelta(image, k, m)
+  }
 
   /// The brightness (Y) difference of two pixels of one image, pixelmatch's `colorDelta(…, yOnly)`.
   @inline(__always)
@@ -252,44 +437,59 @@ private func colorDelta(
 
 // MARK: - Drawing
 
-@inline(__always)
-private func drawPixel(
-  _ output: UnsafeMutableRawPointer, _ pos: Int, _ color: DiffColor
-) {
-  output.storeBytes(of: color.red, toByteOffset: pos, as: UInt8.self)
-  output.storeBytes(of: color.green, toByteOffset: pos + 1, as: UInt8.self)
-  output.storeBytes(of: color.blue, toByteOffset: pos + 2, as: UInt8.self)
-  output.storeBytes(of: 255, toByteOffset: pos + 3, as: UInt8.self)
+extension DiffColor {
+  /// The opaque pixel as the word it is stored as: bytes R, G, B, 255 in memory order.
+  var word: UInt32 {
+    (UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | 0xFF00_0000).littleEndian
+  }
 }
 
 /// Draws the expected pixel's luma faded towards white by `alpha`, pixelmatch's background.
 ///
 /// Screenshots repeat colours in long runs, so the last pixel's grey is kept: it saves the
-/// floating-point work for most pixels without changing any byte.
+/// floating-point work for most pixels without changing any byte, and a run of pixels equal to
+/// the last one is drawn four at a time.
 private struct GrayCache {
   let alpha: Double
+  /// The last source pixel, and the grey pixel drawn for it.
   var word: UInt32 = 0
-  var byte: UInt8
+  var grayWord: UInt32
 
   init(alpha: Double) {
     self.alpha = alpha
-    byte = grayByte(0, 0, 0, 0, alpha: alpha)
+    grayWord = Self.grayWord(grayByte(0, 0, 0, 0, alpha: alpha))
   }
 
   @inline(__always)
+  static func grayWord(_ byte: UInt8) -> UInt32 {
+    (UInt32(byte) &* 0x01_0101 | 0xFF00_0000).littleEndian
+  }
+
+  /// Draws pixels `from ..< to` of `row` into the same pixels of `output`.
+  @inline(__always)
   mutating func draw(
-    _ image: UnsafeRawPointer, _ pos: Int, _ output: UnsafeMutableRawPointer
+    _ row: UnsafeRawPointer, from: Int, to: Int, into output: UnsafeMutableRawPointer
   ) {
-    let pixel = image.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
-    if pixel != word {
-      let bytes = image.loadUnaligned(
-        fromByteOffset: pos, as: SIMD4<UInt8>.self)
-      word = pixel
-      byte = grayByte(bytes[0], bytes[1], bytes[2], bytes[3], alpha: alpha)
+    var x = from
+    while x < to {
+      let pixel = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+      if pixel != word {
+        let bytes = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
+        word = pixel
+        grayWord = Self.grayWord(
+          grayByte(bytes[0], bytes[1], bytes[2], bytes[3], alpha: alpha))
+      }
+      output.storeBytes(of: grayWord, toByteOffset: x * 4, as: UInt32.self)
+      x += 1
+      let same = SIMD4<UInt32>(repeating: word)
+      let gray = SIMD4<UInt32>(repeating: grayWord)
+      while x + 4 <= to,
+        row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self) == same
+      {
+        output.storeBytes(of: gray, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
+        x += 4
+      }
     }
-    output.storeBytes(
-      of: SIMD4<UInt8>(byte, byte, byte, 255), toByteOffset: pos,
-      as: SIMD4<UInt8>.self)
   }
 }
 

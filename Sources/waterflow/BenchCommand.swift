@@ -49,6 +49,8 @@ struct BenchCommand: ParsableCommand {
   var phasesOnly = false
   @Flag(help: "Only measure a 60-frame scroll written on one thread and on two, inside this process.")
   var scrollOnly = false
+  @Flag(help: "Only measure where `diff`'s time goes on two 750×1334 frames: decode, compare, image, encode.")
+  var diffOnly = false
   @Option(
     help: ArgumentHelp(
       "Only measure taking this shot file's set, on one job and on every core (default set: Assets/Shots/shots.json, 24 shots).",
@@ -116,6 +118,10 @@ struct BenchCommand: ParsableCommand {
     }
     if !encode.isEmpty {
       try report(encodingFigures(encode))
+      return
+    }
+    if diffOnly {
+      try report(diffFigures())
       return
     }
     if let goldenEncodings {
@@ -275,6 +281,7 @@ struct BenchCommand: ParsableCommand {
     results += try renderFigures()
     results += try frameEncodingFigures()
     results += try phaseFigures()
+    results += try diffFigures()
     results += try scrollFigures()
     results += try templateFigures()
     report(results)

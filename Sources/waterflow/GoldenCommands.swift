@@ -195,32 +195,10 @@ struct DiffCommand: ParsableCommand {
         diffColorAlt: try diffColorAlt.map { try Self.color($0, option: "diff-color-alt") },
         diffMask: diffMask)
       options.masks = try masks.map(Self.rect) + cellMasks()
-      let a: RGBAImage
-      let b: RGBAImage
-      do {
-        a = try RGBAImage(contentsOfPNGFile: expected)
-        b = try RGBAImage(contentsOfPNGFile: actual)
-      } catch { throw CLIError("\(error)") }
-      let result = ImageDiff.compare(
-        a, b, options: options, diffImage: output == nil ? .never : .always)
-      if let output, let image = result.diffImage {
-        installInterruptionCleanup(promising: [output])
-        try write(image.pngData(), to: output)
-      }
-      let passes = result.isWithin(tolerance)
-      if json {
-        emit(
-          JSONText.object([
-            ("mismatched", JSONText(result.mismatched)),
-            ("total", JSONText(result.total)),
-            ("ratio", JSONText(result.ratio)),
-            ("identical", .bool(result.identical)),
-            ("sizesDiffer", .bool(result.sizesDiffer)),
-          ]).rendered())
-      } else {
-        emit(report(result, passes: passes, masked: options.masks.count))
-      }
-      if !passes { throw ExitCode(1) }
+      try DiffRequest(
+        expected: expected, actual: actual, output: output, options: options,
+        tolerance: tolerance, json: json
+      ).run()
     }
   }
 
@@ -241,54 +219,6 @@ struct DiffCommand: ParsableCommand {
       }
       return rect
     }
-  }
-
-  private func report(_ r: DiffResult, passes: Bool, masked: Int) -> String {
-    var lines = [
-      "expected  \(expected)  \(r.expectedSize)",
-      "actual    \(actual)  \(r.actualSize)",
-    ]
-    if r.sizesDiffer {
-      lines.append(
-        "FAIL: the sizes differ (\(r.expectedSize) vs \(r.actualSize)); no pixels were compared\(output == nil ? "" : " and no diff image was written")."
-      )
-      return lines.joined(separator: "\n")
-    }
-    var compared = "compared  \(r.total) pixels"
-    if masked > 0 {
-      compared +=
-        " (\(r.expectedSize.width * r.expectedSize.height - r.total) masked by \(masked) mask\(masked == 1 ? "" : "s"))"
-    }
-    lines.append(
-      compared
-        + ", threshold \(JSONText.format(threshold))\(includeAA ? ", anti-aliasing counted" : "")"
-    )
-    var differ = "differ    \(r.mismatched) pixels (\(percent(r.ratio)))"
-    if r.antialiased > 0 {
-      differ += "; \(r.antialiased) anti-aliased pixels ignored"
-    }
-    lines.append(differ)
-    if let output, r.diffImage != nil {
-      lines.append("diff      \(output) (red: counted, yellow: anti-aliasing)")
-    }
-    var limits: [String] = []
-    if tolerance.maxMismatchedPixels != .max {
-      limits.append("--max-diff-pixels \(tolerance.maxMismatchedPixels)")
-    }
-    if tolerance.maxMismatchedRatio < 1 {
-      limits.append("--max-diff-ratio \(JSONText.format(tolerance.maxMismatchedRatio))")
-    }
-    let limit = limits.isEmpty ? "any count" : limits.joined(separator: ", ")
-    if r.identical {
-      lines.append("OK: identical")
-    } else if passes {
-      lines.append("OK: within \(limit)")
-    } else {
-      lines.append(
-        "FAIL: \(r.mismatched) differing pixels exceed \(limit)\(output == nil ? "; add -o diff.png to see where" : "")"
-      )
-    }
-    return lines.joined(separator: "\n")
   }
 }
 

@@ -35,17 +35,31 @@ struct Waterflow: ParsableCommand {
 
   /// ArgumentParser's own main, except that once a signal has interrupted a writing command
   /// (see `installInterruptionCleanup`), the cleanup thread alone prints and exits: an error the
-  /// interruption caused (a refused commit, a killed ffmpeg) would only mislead.
+  /// interruption caused (a refused commit, a killed ffmpeg) would only mislead. The plainest
+  /// `diff` command line is read without ArgumentParser (`DiffRequest(plainArguments:)`).
   static func main() {
     // The commands that draw text get their fonts ready on another core while the arguments
     // are parsed and the scene is loaded; the others never pay for it.
-    let drawing: Set<String> = ["render", "scroll", "shots", "golden"]
+    // An array, not a Set: hashing strings costs a command's start-up more than four compares.
+    let drawing = ["render", "scroll", "shots", "golden"]
     if CommandLine.arguments.count > 1, drawing.contains(CommandLine.arguments[1]) {
       FontStack.prepareForProgram()
     }
     do {
-      var command = try parseAsRoot()
-      try command.run()
+      let arguments = CommandLine.arguments
+      if arguments.count > 1, arguments[1] == DiffCommand.configuration.commandName,
+        let request = DiffRequest(plainArguments: arguments.dropFirst(2))
+      {
+        try exitingWithTwo { try request.run() }
+      } else {
+        var command = try parseAsRoot()
+        try command.run()
+      }
+    } catch let code as ExitCode {
+      // What exit(withError:) does for an ExitCode, without the help machinery it first builds
+      // for the whole command tree (a sixth of a small `diff` that finds differences).
+      Interruption.waitIfInterrupted()
+      Foundation.exit(code.rawValue)
     } catch {
       Interruption.waitIfInterrupted()
       exit(withError: error)

@@ -151,6 +151,43 @@ extension PNGDecodingTests {
     #expect(image.pixels == Self.noiseImage(width: 17, height: 9).pixels)
   }
 
+  /// RGB rows are unfiltered four bytes a pixel with the last pixel done apart, and widened to
+  /// RGBA in the buffer they were inflated into: widths of one, two and odd numbers of pixels.
+  @Test(arguments: [0, 1, 2, 3, 4], [1, 2, 3, 7, 33])
+  func testDecode_RGBEachFilterType_ReconstructsPixels(_ filterType: Int, _ width: Int)
+    throws
+  {
+    var writer = TestPNGWriter(
+      width: width, height: 9, bitDepth: 8, colorType: 2,
+      sample: { Array(Self.noise($0, $1).prefix(3)) })
+    writer.filter = { _ in UInt8(filterType) }
+    let image = try RGBAImage(pngData: writer.encode())
+    var expected = Self.noiseImage(width: width, height: 9)
+    for i in stride(from: 3, to: expected.pixels.count, by: 4) { expected.pixels[i] = 255 }
+    #expect(image.pixels == expected.pixels)
+  }
+
+  /// Runs of two, three and one Paeth rows: pairs are unfiltered together, the rest alone.
+  @Test(arguments: [1, 2, 3, 4, 7, 33])
+  func testDecode_RGBPaethRuns_ReconstructPixels(_ width: Int) throws {
+    var writer = TestPNGWriter(
+      width: width, height: 12, bitDepth: 8, colorType: 2,
+      sample: { Array(Self.noise($0, $1).prefix(3)) })
+    writer.filter = { [4, 4, 4, 2, 4, 4, 1, 4, 0, 4, 4, 3][$0] }
+    let image = try RGBAImage(pngData: writer.encode())
+    var expected = Self.noiseImage(width: width, height: 12)
+    for i in stride(from: 3, to: expected.pixels.count, by: 4) { expected.pixels[i] = 255 }
+    #expect(image.pixels == expected.pixels)
+  }
+
+  @Test(arguments: [1, 2, 7, 33])
+  func testDecode_RGBAEachFilterTypeInTurn_ReconstructsPixels(_ width: Int) throws {
+    let writer = TestPNGWriter(
+      width: width, height: 11, bitDepth: 8, colorType: 6, sample: Self.noise)
+    let image = try RGBAImage(pngData: writer.encode())
+    #expect(image.pixels == Self.noiseImage(width: width, height: 11).pixels)
+  }
+
   @Test(arguments: [(1, 1), (2, 3), (8, 8), (13, 11), (33, 5)])
   func testDecode_Adam7_EqualsNonInterlaced(_ width: Int, _ height: Int) throws
   {
