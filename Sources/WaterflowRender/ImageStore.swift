@@ -49,6 +49,43 @@ public final class ImageStore {
 
   public init() {}
 
+  /// The warnings for images that could not be loaded, one line each, as `render`, `scroll` and
+  /// `shots` print them: a feed's remote images share one line (how many, and the first by item),
+  /// every other image has its own. Images in ``corrupt`` are errors, not warnings: leave them out.
+  ///
+  /// - Parameter failures: ``failures``, or a merge of several stores' (a scroll's threads).
+  /// - Complexity: O(*n* log *n*) for *n* failures.
+  public static func warnings(for failures: [String: String]) -> [String] {
+    func sentence(_ message: String) -> String {
+      message.hasSuffix(".") ? message : message + "."
+    }
+    var lines: [String] = []
+    let remote = failures.filter { $0.key.contains("://") }
+    if let first = remote.min(by: { (item($0.value), $0.key) < (item($1.value), $1.key) }) {
+      lines.append(
+        remote.count == 1
+          ? sentence(first.value) + " Its cell shows a loading placeholder."
+          : "\(remote.count) remote images are not downloaded, the first for item "
+            + "\(item(first.value)): \(first.key). Their cells show a loading placeholder.")
+    }
+    for path in failures.keys.sorted() where !path.contains("://") {
+      lines.append(sentence(failures[path]!) + " The cell shows a loading placeholder.")
+    }
+    return lines
+  }
+
+  /// Of two stores' reasons for one image, the one that names the lower item (then the first in
+  /// text order): merged this way, warnings do not depend on which thread drew what.
+  public static func earlierFailure(_ a: String, _ b: String) -> String {
+    (item(a), a) <= (item(b), b) ? a : b
+  }
+
+  /// The item a failure's reason names ("item 3: …"), or `Int.max`.
+  private static func item(_ message: String) -> Int {
+    guard message.hasPrefix("item "), let colon = message.firstIndex(of: ":") else { return .max }
+    return Int(message[message.index(message.startIndex, offsetBy: 5)..<colon]) ?? .max
+  }
+
   /// A test-only fault: a photo decoded larger for one cell serves smaller requests after it,
   /// as this store did before its keys held the decoded size. Its pixels then depend on what
   /// was drawn before, which `golden check --repeat` must find; set
@@ -75,7 +112,7 @@ public final class ImageStore {
     InputRecorder.note(path)
     if failures[path] != nil { return nil }
     if path.contains("://") {
-      failures[path] = "remote images are not downloaded"
+      failures[path] = "item \(item): remote image \(path) is not downloaded"
       return nil
     }
     let size = header(at: path)?.decodedSize(covering: covering)
@@ -100,11 +137,10 @@ public final class ImageStore {
       opaque[key] = image.isOpaque
       return (image, key)
     } catch {
-      failures[path] = "\(error)"
+      failures[path] = "item \(item): \(error)"
       if let e = error as? GraphicsError,
         [.invalidPNG, .invalidImage, .unsupportedImage, .imageTooLarge].contains(e.code)
       {
-        failures[path] = "item \(item): \(error)"
         corrupt.insert(path)
       }
       return nil

@@ -42,6 +42,9 @@ public struct ShotRun: Sendable {
   public var entries: [Entry]
   /// The locales' text directions, by name, so the sheet can set them.
   public var rightToLeftLocales: [String]
+  /// Why each image the shots showed could not be loaded, by path (see
+  /// `ImageStore.warnings(for:)`): the cells show a loading placeholder. Not kept in the folder.
+  public var imageFailures: [String: String] = [:]
 
   /// The marker of a shot folder, and the files a shot folder consists of (so that replacing
   /// one never deletes a user's other files).
@@ -70,8 +73,10 @@ public struct ShotRun: Sendable {
     let places = Dictionary(
       file.shots.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     return try replacing(directory, locales: Set(file.locales.map(\.name))) { (folder: String) throws(ShotSetError) in
-      try render(shots, of: file, scenes: scenes, into: folder, jobs: jobs, fontPath: fontPath, progress: progress)
-      return ShotRun(
+      let failures = try render(
+        shots, of: file, scenes: scenes, into: folder, jobs: jobs, fontPath: fontPath,
+        progress: progress)
+      var run = ShotRun(
         shotFile: file.path, shard: shard?.description ?? "1/1", total: total ?? shots.count,
         entries: zip(shots, captions).map { shot, caption in
           Entry(
@@ -80,6 +85,8 @@ public struct ShotRun: Sendable {
             width: shot.device.pixelWidth, height: shot.device.pixelHeight, caption: caption)
         },
         rightToLeftLocales: file.locales.map(\.name).filter { StringTable.isRightToLeft(locale: $0) })
+      run.imageFailures = failures
+      return run
     }
   }
 
@@ -110,7 +117,7 @@ public struct ShotRun: Sendable {
   private static func render(
     _ shots: [Shot], of file: ShotFile, scenes: ShotScenes, into folder: String, jobs: Int,
     fontPath: String, progress: @escaping @Sendable (Int, Int) -> Void
-  ) throws(ShotSetError) {
+  ) throws(ShotSetError) -> [String: String] {
     for dir in Set(shots.map { folder + "/" + FilePath($0.relativePath).removingLastComponent().string }) {
       do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
         throw ShotSetError("Cannot create the folder '\(dir)': \(error.localizedDescription)")
@@ -120,6 +127,7 @@ public struct ShotRun: Sendable {
       var next = 0
       var done = 0
       var failure: ShotSetError?
+      var imageFailures: [String: String] = [:]
     }
     let state = Mutex(State())
     let workers = max(1, min(jobs, shots.count))
@@ -129,6 +137,11 @@ public struct ShotRun: Sendable {
       do { camera = try ShotCamera(file: file, scenes: scenes, fontPath: fontPath) } catch {
         state.withLock { if $0.failure == nil { $0.failure = ShotSetError("\(error)") } }
         return
+      }
+      // What this worker's images could not load, whichever way the loop ends.
+      defer {
+        let failed = camera.imageFailures
+        state.withLock { $0.imageFailures.merge(failed, uniquingKeysWith: ImageStore.earlierFailure) }
       }
       while true {
         let index: Int? = state.withLock { s in
@@ -155,6 +168,7 @@ public struct ShotRun: Sendable {
       }
     }
     if let failure = state.withLock({ $0.failure }) { throw failure }
+    return state.withLock { $0.imageFailures }
   }
 
   // MARK: - Merging slices

@@ -186,11 +186,8 @@ extension SceneController {
 
 /// Warns about images that could not be loaded; a corrupt image is an error.
 func reportImages(_ images: ImageStore) throws {
-  for path in images.failures.keys.sorted() where !images.corrupt.contains(path)
-  {
-    warn(
-      "warning: \(images.failures[path]!) The cell shows a loading placeholder."
-    )
+  for line in ImageStore.warnings(for: images.failures.filter { !images.corrupt.contains($0.key) }) {
+    warn("warning: " + line)
   }
   if let path = images.corrupt.sorted().first {
     throw CLIError(

@@ -238,11 +238,7 @@ struct ScrollCommand: ParsableCommand {
     do { summary = try job.run() } catch { throw CLIError("\(error)") }
     bar.finish()
     for note in summary.notes { warn("note: \(note)") }
-    for path in summary.imageFailures.keys.sorted() {
-      warn(
-        "warning: \(summary.imageFailures[path]!) The cell shows a loading placeholder."
-      )
-    }
+    for line in ImageStore.warnings(for: summary.imageFailures) { warn("warning: " + line) }
     let fpsRate = Double(summary.frames) / max(summary.seconds, 1e-9)
     warnIfTerminal(
       "wrote \(self.output): \(summary.frames) frames, \(summary.width)×\(summary.height) px, "

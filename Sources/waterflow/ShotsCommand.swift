@@ -88,9 +88,11 @@ struct TakeShotsCommand: ParsableCommand {
       throw CLIError("\(error)")
     }
     bar.finish()
+    for line in ImageStore.warnings(for: run.imageFailures) { warn("warning: " + line) }
     let seconds = (ContinuousClock.now - start).inSeconds
+    let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
     warn(
-      "wrote \(run.entries.count) shots to \(output)/ in \(String(format: "%.1f", seconds)) s; contact sheet \(output)/index.html")
+      "wrote \(run.entries.count) shots to \(folder)/ in \(String(format: "%.1f", seconds)) s; contact sheet \(folder)/index.html")
   }
 }
 
