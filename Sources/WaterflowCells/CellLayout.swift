@@ -21,14 +21,18 @@ public struct CellTextStyle: Hashable, Sendable {
   }
 }
 
-/// The size a laid-out text takes.
+/// The size a laid-out text takes, and where its first line sits.
 public struct TextSize: Hashable, Sendable {
   public var width: Double
   public var height: Double
+  /// From the top to the first line's baseline.
+  public var baseline: Double
 
-  public init(width: Double, height: Double) {
+  /// A text's size; `baseline` left out is the bottom.
+  public init(width: Double, height: Double, baseline: Double? = nil) {
     self.width = width
     self.height = height
+    self.baseline = baseline ?? height
   }
 }
 
@@ -193,8 +197,13 @@ public struct CellLayoutEngine {
     case .horizontal:
       let shown = stack.children.filter(isShown)
       let widths = rowWidths(shown, spacing: stack.spacing, width: inner)
-      content = zip(shown, widths).reduce(0) { tallest, pair in
-        max(tallest, height(of: pair.0, width: pair.1))
+      if stack.alignment == .firstBaseline {
+        let rows = baselineRows(shown, widths: widths)
+        content = rows.children.reduce(0) { max($0, rows.baseline - $1.baseline + $1.height) }
+      } else {
+        content = zip(shown, widths).reduce(0) { tallest, pair in
+          max(tallest, height(of: pair.0, width: pair.1))
+        }
       }
     }
     return stack.padding.top + content + stack.padding.bottom
@@ -278,7 +287,36 @@ public struct CellLayoutEngine {
     let text = measureText(resolve(badge.text), badge.style, nil)
     return TextSize(
       width: text.width + 2 * CellBadge.horizontalPadding,
-      height: text.height + 2 * CellBadge.verticalPadding)
+      height: text.height + 2 * CellBadge.verticalPadding,
+      baseline: text.baseline + CellBadge.verticalPadding)
+  }
+
+  /// A first-baseline row's children: each one's height and first baseline (a text's or a
+  /// badge's first line; the bottom of anything else), and the row's baseline, the lowest.
+  func baselineRows(_ children: [CellElement], widths: [Double])
+    -> (children: [(height: Double, baseline: Double)], baseline: Double)
+  {
+    var rows: [(height: Double, baseline: Double)] = []
+    var lowest = 0.0
+    for (child, width) in zip(children, widths) {
+      let row: (height: Double, baseline: Double)
+      switch child.kind {
+      case .text(let text):
+        let size = measureText(resolve(text.text), text.style, max(0, width))
+        row = (size.height, size.baseline)
+      case .badge(let badge):
+        let size = badgeSize(badge)
+        row = (size.height, size.baseline)
+      case .spacer:
+        row = (0, 0)
+      default:
+        let h = height(of: child, width: width)
+        row = (h, h)
+      }
+      rows.append(row)
+      lowest = max(lowest, row.baseline)
+    }
+    return (rows, lowest)
   }
 
   // MARK: - Placing
@@ -348,12 +386,25 @@ public struct CellLayoutEngine {
       for (i, child) in shown.enumerated() {
         let x: Double
         switch stack.alignment {
-        case .start: x = inner.minX
+        case .start, .firstBaseline: x = inner.minX
         case .center: x = inner.minX + (inner.width - widths[i]) / 2
         case .end: x = inner.maxX - widths[i]
         }
         place(child, in: Rect(x: x, y: y, width: widths[i], height: heights[i]), into: &pieces)
         y += heights[i] + stack.spacing
+      }
+    case .horizontal where stack.alignment == .firstBaseline:
+      let widths = rowWidths(shown, spacing: stack.spacing, width: inner.width)
+      let rows = baselineRows(shown, widths: widths)
+      var x = inner.minX
+      for (i, child) in shown.enumerated() {
+        let row = rows.children[i]
+        place(
+          child,
+          in: Rect(
+            x: x, y: inner.minY + rows.baseline - row.baseline, width: widths[i],
+            height: row.height), into: &pieces)
+        x += widths[i] + stack.spacing
       }
     case .horizontal:
       let widths = rowWidths(shown, spacing: stack.spacing, width: inner.width)
@@ -367,7 +418,7 @@ public struct CellLayoutEngine {
         let h = fills ? inner.height : min(inner.height, height(of: child, width: widths[i]))
         let y: Double
         switch stack.alignment {
-        case .start: y = inner.minY
+        case .start, .firstBaseline: y = inner.minY
         case .center: y = inner.minY + (inner.height - h) / 2
         case .end: y = inner.maxY - h
         }

@@ -226,7 +226,7 @@ public final class CellMeasurer: Sendable {
           state.layouts[style] = layout
         }
         let box = layout.size(of: text, width: width)
-        let size = TextSize(width: box.width, height: box.height)
+        let size = TextSize(width: box.width, height: box.height, baseline: layout.baseline)
         state.store(size, for: key)
         return size
       }

@@ -39,8 +39,9 @@ package struct CellPainter {
       data: data, index: index,
       measureText: { text, style, width in
         guard !text.isEmpty else { return TextSize(width: 0, height: 0) }
-        let box = layoutText(text, style, width).logicalBox
-        return TextSize(width: box.width, height: box.height)
+        let layout = layoutText(text, style, width)
+        let box = layout.logicalBox
+        return TextSize(width: box.width, height: box.height, baseline: layout.baseline)
       },
       imageAspect: imageAspect)
   }

@@ -137,6 +137,10 @@ public enum CellAlignment: Hashable, Sendable {
   case center
   /// Trailing (vertical stacks) or bottom (horizontal stacks).
   case end
+  /// Horizontal stacks: the first lines of texts and badges on one baseline, other children
+  /// on it by their bottoms (SwiftUI's `.firstTextBaseline`), so `¥`, `129` and `.00` in three
+  /// sizes read as one price. Vertical stacks: leading.
+  case firstBaseline
 }
 
 /// How an image fills its box.

@@ -235,7 +235,8 @@ extension Scene {
       case .lines: lines = try r.integer(min: 0, max: 1000)
       case .align:
         let choices =
-          kind == .hstack ? ["top", "center", "bottom"] : ["leading", "center", "trailing"]
+          kind == .hstack
+          ? ["top", "center", "bottom", "baseline"] : ["leading", "center", "trailing"]
         align = try r.oneOf(Dictionary(uniqueKeysWithValues: choices.map { ($0, $0) }))
       case .lineHeight: lineHeight = try r.number(min: 0, max: 1000, exclusiveMin: true)
       case .spacing: spacing = try r.number(min: 0, max: 10_000)
@@ -257,6 +258,7 @@ extension Scene {
       let alignment: CellAlignment =
         switch align {
         case "center": .center
+        case "baseline": .firstBaseline
         case "trailing", "bottom": .end
         case "leading", "top": .start
         default: kind == .hstack ? .center : .start

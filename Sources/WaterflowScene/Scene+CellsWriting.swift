@@ -76,6 +76,7 @@ extension Scene {
       case .start: if stack.axis == .horizontal { f.add("align", names[0]) }
       case .center: if stack.axis == .vertical { f.add("align", names[1]) }
       case .end: f.add("align", names[2])
+      case .firstBaseline: f.add("align", "baseline")
       }
     case .image(let image):
       f.add("image", image.source.source)

@@ -95,10 +95,11 @@ extension CellMeasurerTests {
     for style in styles {
       for width in [nil, 40, 96, 150.25, 400] as [Double?] {
         for text in Self.texts + Self.texts.reversed() where !text.isEmpty {
-          let fresh = style.layout(text, fonts: fonts, width: width).logicalBox
+          let layout = style.layout(text, fonts: fonts, width: width)
+          let fresh = layout.logicalBox
           let size = measurer.size(of: text, style: style, width: width)
           #expect(
-            size == TextSize(width: fresh.width, height: fresh.height),
+            size == TextSize(width: fresh.width, height: fresh.height, baseline: layout.baseline),
             "\(text) at \(String(describing: width))")
         }
       }

@@ -14,10 +14,15 @@ import WaterflowView
       measureText: { text, style, width in
         let natural = Double(text.count) * 10
         let lineHeight = style.lineHeight ?? style.size * 1.2
-        guard let width, width > 0 else { return TextSize(width: natural, height: lineHeight) }
+        // The first baseline at 0.8 of the first line.
+        guard let width, width > 0 else {
+          return TextSize(width: natural, height: lineHeight, baseline: 0.8 * lineHeight)
+        }
         var lines = Int((natural / width).rounded(.up))
         if style.lines > 0 { lines = min(lines, style.lines) }
-        return TextSize(width: min(natural, width), height: Double(max(1, lines)) * lineHeight)
+        return TextSize(
+          width: min(natural, width), height: Double(max(1, lines)) * lineHeight,
+          baseline: 0.8 * lineHeight)
       },
       imageAspect: { aspects[$0] })
   }
@@ -113,5 +118,47 @@ extension TemplateHeightTests {
     // 150 − 20 − 12 − 8 = 110 pt for a 200-pt name: two lines of 12.
     let engine = Self.engine(["face": "f.jpg", "author": String(repeating: "n", count: 20)])
     #expect(engine.height(of: template, width: 150) == 24)
+  }
+
+  @Test func baselineRow_SetsFirstLinesOnOneBaseline_AndOthersOnItByTheirBottoms() {
+    // ¥ (12 pt), 129 (24 pt), .00 (12 pt) and a 10-pt icon: lines of 14.4, 28.8 and 14.4 pt,
+    // baselines 11.52, 23.04 and 11.52 pt down. The row's baseline is the lowest, 23.04.
+    let template = CellTemplate {
+      CellStack(.horizontal, spacing: 2, align: .firstBaseline) {
+        CellText("¥", size: 12)
+        CellText("{yuan}", size: 24)
+        CellText(".00", size: 12)
+        CellIcon("heart", size: 10)
+      }
+    }
+    let engine = Self.engine(["yuan": "129"])
+    // The small texts hang 11.52 pt below the top: 11.52 + 14.4 = 25.92 < 28.8, the big one.
+    let height = engine.height(of: template, width: 200)
+    #expect(abs(height - 28.8) < 1e-9, "\(height)")
+    let pieces = engine.pieces(of: template, in: Rect(x: 0, y: 100, width: 200, height: 28.8))
+    var baselines: [Double] = []
+    var bottoms: [Double] = []
+    for piece in pieces {
+      switch piece {
+      case .text(_, let style, _, let frame): baselines.append(frame.minY + 0.8 * style.size * 1.2)
+      case .icon(_, _, let frame): bottoms.append(frame.maxY)
+      default: break
+      }
+    }
+    #expect(baselines.count == 3 && bottoms.count == 1)
+    for y in baselines + bottoms { #expect(abs(y - 123.04) < 1e-9, "\(baselines) \(bottoms)") }
+  }
+
+  @Test func baselineRow_IsAsTallAsWhatHangsLowest() {
+    // A 40-pt icon's bottom on the baseline of a 10-pt text: the text's line hangs 12 − 9.6 pt
+    // below the icon, so the row is 40 + 2.4 high.
+    let template = CellTemplate {
+      CellStack(.horizontal, align: .firstBaseline) {
+        CellIcon("heart", size: 40)
+        CellText("{t}", size: 10)
+      }
+    }
+    let height = Self.engine(["t": "Mia"]).height(of: template, width: 150)
+    #expect(abs(height - 42.4) < 1e-9, "\(height)")
   }
 }

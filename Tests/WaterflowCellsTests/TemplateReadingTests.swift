@@ -59,6 +59,22 @@ extension TemplateReadingTests {
     #expect(scene.item(at: 0).data?["w"] == "3")
   }
 
+  @Test func baselineAlignment_IsARowsOnly() throws {
+    let scene = try Self.scene(
+      template: #"{"content": {"hstack": [{"text": "{t}"}, {"text": "{t}", "size": 20}], "align": "baseline"}}"#
+    ).get()
+    let template = try #require(scene.cells["note"])
+    guard case .stack(let stack) = template.content.kind else {
+      Issue.record("content is not a stack")
+      return
+    }
+    #expect(stack.axis == .horizontal && stack.alignment == .firstBaseline)
+    let message = Self.message(
+      template: #"{"content": {"vstack": [{"text": "{t}"}], "align": "baseline"}}"#)
+    #expect(message.hasPrefix("feed.json: cells.note.content.align: "), "\(message)")
+    #expect(message.contains("leading"), "the choices are listed: \(message)")
+  }
+
   @Test func itemWithoutHeight_IsSizedByItsTemplate() throws {
     let scene = try Self.scene(template: #"{"content": {"rect": {}, "height": 37}}"#).get()
     let controller = SceneController(scene: scene)
