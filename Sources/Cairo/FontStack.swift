@@ -230,7 +230,7 @@ final class FontConfiguration: @unchecked Sendable {
     guard let config = FcConfigCreate() else {
       throw GraphicsError(.invalidFont, path: "", "fontconfig could not create a configuration.")
     }
-    let rules = "<?xml version=\"1.0\"?>\n<fontconfig>\n\(Self.bitmapScaling)"
+    let rules = "<?xml version=\"1.0\"?>\n<fontconfig>\n\(Self.bitmapScaling)\(Self.syntheticBold)"
       + Self.emojiFamily(key.emojiFamilies) + "</fontconfig>\n"
     guard FcConfigParseAndLoadFromMemory(config, Array(rules.utf8) + [0], FcTrue) != 0 else {
       FcConfigDestroy(config)
@@ -273,6 +273,21 @@ final class FontConfiguration: @unchecked Sendable {
 
     """
 
+  /// Fontconfig's own 90-synthetic.conf for weight: a text asked for semibold or bold in a font
+  /// with no such face (WenQuanYi Micro Hei has one weight) is emboldened by FreeType, as
+  /// desktops draw it, instead of drawn regular beside bold Latin. Outline fonts only: the emoji
+  /// font's bitmaps are not smeared.
+  private static let syntheticBold = """
+      <match target="font">
+        <test name="outline" compare="eq"><bool>true</bool></test>
+        <test name="weight" compare="less_eq"><const>medium</const></test>
+        <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>
+        <edit name="embolden" mode="assign"><bool>true</bool></edit>
+        <edit name="weight" mode="assign"><const>bold</const></edit>
+      </match>
+
+    """
+
   /// The generic family "emoji" as these families, as fontconfig's 60-generic.conf makes it
   /// the system's emoji fonts; nothing when there are none. Without it, "emoji" names no font,
   /// and fontconfig ranks the fonts by language instead, DejaVu Sans first.
@@ -309,4 +324,10 @@ final class FontConfiguration: @unchecked Sendable {
       return configuration
     }
   }
+}
+
+extension FontStack {
+  /// The rules Waterflow adds to fontconfig that change what is drawn, for fingerprints and
+  /// `--version`.
+  public static let rules = "synthetic bold"
 }

@@ -40,6 +40,9 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   /// Every font file of the configuration, as "NAME HASH" joined by ", ": the chain in the order
   /// tried, then the other faces of its families (`FontStack.faces`).
   public var fonts = ""
+  /// The rules the font configuration adds to the files (`FontStack.rules`): "synthetic bold";
+  /// empty in files from before there were any.
+  public var rules = ""
 
   /// The name of the file in the golden folder.
   public static let fileName = "fingerprint.json"
@@ -80,6 +83,7 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     pango = versions.pango
     harfbuzz = versions.harfbuzz
     fontconfig = versions.fontconfig
+    rules = FontStack.rules
     self.fonts = zip(files, hashes)
       .map { "\(FilePath($0.path).lastComponent?.string ?? $0.path) \($1)" }
       .joined(separator: ", ")
@@ -98,6 +102,7 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     harfbuzz = fields["harfbuzz"] ?? ""
     fontconfig = fields["fontconfig"] ?? ""
     fonts = fields["fonts"] ?? ""
+    rules = fields["rules"] ?? ""
   }
 
   /// The fields as a file writes them, by key.
@@ -105,7 +110,7 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     [
       ("cairo", cairo), ("font", font), ("fontHash", fontHash), ("fontconfig", fontconfig),
       ("fonts", fonts), ("freetype", freetype), ("harfbuzz", harfbuzz), ("pango", pango),
-      ("pixman", pixman),
+      ("pixman", pixman), ("rules", rules),
     ]
   }
 
@@ -114,7 +119,8 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     // The text libraries and the chain only when recorded (files from before Pango lack them).
     let text = pango.isEmpty ? "" : ", pango \(pango), harfbuzz \(harfbuzz), fontconfig \(fontconfig)"
     let chain = fonts.isEmpty ? "\(font) (\(fontHash))" : fonts
-    return "cairo \(cairo), pixman \(pixman), freetype \(freetype)\(text), \(chain)"
+    let extra = rules.isEmpty ? "" : ", \(rules)"
+    return "cairo \(cairo), pixman \(pixman), freetype \(freetype)\(text), \(chain)\(extra)"
   }
 
   /// What changed from `recorded` to `self`, one phrase per part, for example
@@ -131,6 +137,7 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
     compare("pango", recorded.pango, pango)
     compare("harfbuzz", recorded.harfbuzz, harfbuzz)
     compare("fontconfig", recorded.fontconfig, fontconfig)
+    compare("font rules", recorded.rules, rules)
     compare("font", recorded.font, font)
     compare("font file hash", recorded.fontHash, fontHash)
     if recorded.font == font && recorded.fontHash == fontHash {
@@ -207,12 +214,12 @@ public struct FontStackFingerprint: Hashable, Sendable, Codable,
   /// The keys a fingerprint object may have; a newer Waterflow may record more, which are
   /// skipped.
   private enum Key: String, CaseIterable {
-    case cairo, pixman, freetype, font, fontHash, pango, harfbuzz, fontconfig, fonts, goldens
+    case cairo, pixman, freetype, font, fontHash, pango, harfbuzz, fontconfig, fonts, rules, goldens
   }
   private static let keys = JSONKeys<Key>(unknown: .skip)
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case cairo, pixman, freetype, font, fontHash, pango, harfbuzz, fontconfig, fonts
+    case cairo, pixman, freetype, font, fontHash, pango, harfbuzz, fontconfig, fonts, rules
   }
 
   /// The file's bytes: pretty, sorted keys, a final newline, so diffs in review stay small.

@@ -40,7 +40,7 @@ public struct GoldenInputs: Equatable, Sendable {
 
   /// The revision of what the renderer draws: raised whenever the same inputs draw other pixels,
   /// so that `--changed` checks every golden again after such a change.
-  public static let rendererRevision = 1
+  public static let rendererRevision = 2
 
   /// Why a golden with no inputs kept runs under `--changed`.
   public static let noneKept = "no inputs kept: it has not passed since inputs were kept"

@@ -30,6 +30,9 @@ enum VersionText {
           lines.append("  \(face.familyName) \(face.styleName) (\(hash(face))) at \(face.path)")
         }
       }
+      lines.append(
+        "font rules: \(stack.rules) (semibold and bold text in a font with no such face, such as"
+          + " Chinese in WenQuanYi Micro Hei, is emboldened by FreeType)")
     } catch {
       lines.append("fonts: none loadable: \(error)")
     }

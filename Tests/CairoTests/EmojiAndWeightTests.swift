@@ -199,9 +199,11 @@ extension EmojiAndWeightTests {
     let regular = try renderWeighted(weight: PANGO_WEIGHT_NORMAL)
     #expect(regular != realBold)
     #expect(try renderWeighted(weight: PANGO_WEIGHT_MEDIUM) == regular, "medium: nearest is regular")
-    // Without the face, a bold request got the regular face: there are no rules to embolden.
+    // Without the face, a bold request gets the regular face emboldened (issue 40): bolder
+    // than regular, and not the real bold face.
     let regularOnly = try FontStack(paths: FontStack.defaultPaths, faces: [])
-    #expect(try renderWeighted(weight: PANGO_WEIGHT_BOLD, fonts: regularOnly) == regular)
+    let synthetic = try renderWeighted(weight: PANGO_WEIGHT_BOLD, fonts: regularOnly)
+    #expect(synthetic != regular && synthetic != realBold)
   }
 
   @Test func regularText_IsUnchangedByTheBoldFace() throws {
@@ -229,5 +231,32 @@ extension EmojiAndWeightTests {
       == renderWeighted(weight: PANGO_WEIGHT_NORMAL, fonts: alone))
     // A face of a family the chain lacks is left out too.
     #expect(try FontStack(paths: [FontStack.cjkPath]).faces.isEmpty)
+  }
+}
+
+// MARK: - Synthetic bold
+
+extension EmojiAndWeightTests {
+  /// Chinese in WenQuanYi Micro Hei, which has one weight, is emboldened for semibold and bold,
+  /// as the bold Latin beside it is (issue 40); medium and regular keep the face as it is, and
+  /// the emoji font's bitmaps are never touched.
+  @Test func boldChinese_IsEmboldened_RegularAndEmojiAreNot() throws {
+    func ink(_ pixels: [UInt32]) -> Int {
+      pixels.reduce(0) { $0 + (255 - Int($1 & 0xff)) }
+    }
+    let regular = try renderWeighted("草莓奶油蛋糕", weight: PANGO_WEIGHT_NORMAL)
+    let medium = try renderWeighted("草莓奶油蛋糕", weight: PANGO_WEIGHT_MEDIUM)
+    let semibold = try renderWeighted("草莓奶油蛋糕", weight: PANGO_WEIGHT_SEMIBOLD)
+    let bold = try renderWeighted("草莓奶油蛋糕", weight: PANGO_WEIGHT_BOLD)
+    #expect(medium == regular, "one face: medium draws as regular")
+    #expect(ink(semibold) > ink(regular) * 11 / 10, "\(ink(semibold)) vs \(ink(regular))")
+    #expect(ink(bold) > ink(regular) * 11 / 10, "\(ink(bold)) vs \(ink(regular))")
+    // Drawn again, the same bytes: FreeType's emboldening is deterministic.
+    #expect(try renderWeighted("草莓奶油蛋糕", weight: PANGO_WEIGHT_BOLD) == bold)
+    // The emoji font has no outlines: its bold is its regular.
+    #expect(
+      try renderWeighted("🍓😍", weight: PANGO_WEIGHT_BOLD)
+        == renderWeighted("🍓😍", weight: PANGO_WEIGHT_NORMAL))
+    #expect(FontStack.rules == "synthetic bold")
   }
 }

@@ -98,3 +98,23 @@ import WaterflowTestSupport
     }
   }
 }
+
+extension PerStackGoldenTests {
+  /// The font configuration's rules are part of the stack: a fingerprint file from before them
+  /// reads without them and names the change, and this process's own fingerprint has them.
+  @Test func fontRules_AreInTheFingerprint_AndNamedWhenTheyChange() throws {
+    let dir = try makeTemporaryDirectory(prefix: "fingerprint-rules")
+    let path = dir + "/fingerprint.json"
+    let old = #"{"cairo": "1.16.0", "pixman": "0.42.2", "freetype": "2.12.1", "font": "DejaVuSans.ttf", "fontHash": "fnv1a64:1"}"#
+    try Data(old.utf8).write(to: URL(fileURLWithPath: path))
+    let recorded = try #require(try FontStackFingerprint.read(from: path))
+    #expect(recorded.rules == "")
+    var now = recorded
+    now.rules = "synthetic bold"
+    #expect(now.changes(since: recorded) == ["font rules (none) → synthetic bold"])
+    // Written and read back, the rules stay.
+    try Data(now.fileContents).write(to: URL(fileURLWithPath: path))
+    #expect(try FontStackFingerprint.read(from: path) == now)
+    #expect(String(decoding: now.fileContents, as: UTF8.self).contains(#""rules" : "synthetic bold""#))
+  }
+}
