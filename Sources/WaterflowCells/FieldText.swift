@@ -1,7 +1,8 @@
 /// A text with `{field}` placeholders, filled from an item's data: `"{likes} likes"`.
 ///
 /// `{index}` is the item's index unless the data has a field of that name; `{{` and `}}` are a
-/// literal brace. The text is split into literal and field pieces once, when it is made.
+/// literal brace. `{@key}` is a string table's text, put in when the scene is localized
+/// (`StringTable.lookUp(_:)`); without a locale it shows as written. The text is split into literal and field pieces once, when it is made.
 public struct FieldText: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   enum Piece: Hashable, Sendable {
     case literal(String)
@@ -33,10 +34,15 @@ public struct FieldText: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
         guard !name.isEmpty, !name.contains("{") else {
           return .failure(FieldTextError(message: "\"{}\" names no field"))
         }
+        i = source.index(after: close)
+        if name.utf8.first == UInt8(ascii: "@") {
+          // A string table's key, not a field: left as it is when no table replaced it.
+          literal += source[source.index(before: next)..<i]
+          continue
+        }
         if !literal.isEmpty { pieces.append(.literal(literal)) }
         literal = ""
         pieces.append(.field(name))
-        i = source.index(after: close)
         continue
       }
       if c == "}" {

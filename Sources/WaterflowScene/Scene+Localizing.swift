@@ -1,6 +1,6 @@
 extension Scene {
-  /// The scene in a locale: every text written `"@key"` (views, titles, prices, item data and
-  /// the texts of templates) looked up in the table, self-sizing items measured again, and the
+  /// The scene in a locale: every text written `"@key"` or holding `{@key}` (views, titles,
+  /// prices, item data and the texts of templates) looked up in the table, self-sizing items measured again, and the
   /// layout mirrored when the locale reads right to left.
   ///
   /// - Throws: ``SceneError`` naming the place that reads a key the table lacks, the key and
@@ -58,7 +58,8 @@ extension Scene {
         if let title = item.title { item.title = try look(title, place + ".title") }
         if let price = item.price { item.price = try look(price, place + ".price") }
         if var data = item.data {
-          for (name, value) in data.sortedFields where value.utf8.first == UInt8(ascii: "@") {
+          for (name, value) in data.sortedFields
+          where value.utf8.first == UInt8(ascii: "@") || StringTable.hasEmbeddedKey(value) {
             data[name] = try look(value, place + ".data." + name)
           }
           item.data = data

@@ -50,16 +50,50 @@ public struct StringTable: Sendable {
     } catch { throw SceneError(error) }
   }
 
-  /// What a text shows in this locale: the table's text for `"@key"`, `"@…"` for `"@@…"`,
-  /// and any other text as it is; nil (with the key) when the table lacks the key.
+  /// What a text shows in this locale: the table's text for `"@key"`, `"@…"` for `"@@…"`, each
+  /// `{@key}` inside a longer text replaced by the table's text (`"{likes} · {@likes.unit}"`),
+  /// and any other text as it is; the key when the table lacks one.
   ///
   /// - Complexity: O(length of the text).
   public func lookUp(_ text: String) -> Result<String, MissingKey> {
-    guard text.utf8.first == UInt8(ascii: "@") else { return .success(text) }
-    let key = text.dropFirst()
-    if key.utf8.first == UInt8(ascii: "@") { return .success(String(key)) }
-    guard let value = strings[String(key)] else { return .failure(MissingKey(key: String(key))) }
-    return .success(value)
+    if text.utf8.first == UInt8(ascii: "@") {
+      let key = text.dropFirst()
+      if key.utf8.first == UInt8(ascii: "@") { return .success(String(key)) }
+      guard let value = strings[String(key)] else { return .failure(MissingKey(key: String(key))) }
+      return .success(value)
+    }
+    guard Self.hasEmbeddedKey(text) else { return .success(text) }
+    var result = ""
+    var rest = text[...]
+    while let open = rest.range(of: "{@") {
+      // `{{` is a literal brace, as anywhere in a field text: an even run of braces before the
+      // @ is literal braces, not a key.
+      let before = rest[..<open.lowerBound]
+      let braces = 1 + before.reversed().prefix(while: { $0 == "{" }).count
+      if braces % 2 == 0 {
+        result += rest[..<open.upperBound]
+        rest = rest[open.upperBound...]
+        continue
+      }
+      guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+      let key = String(rest[open.upperBound..<close])
+      guard let value = strings[key] else { return .failure(MissingKey(key: key)) }
+      result += before
+      result += value
+      rest = rest[rest.index(after: close)...]
+    }
+    result += rest
+    return .success(result)
+  }
+
+  /// Whether a text has a `{@key}` inside it: the one scan a localized feed's data costs.
+  public static func hasEmbeddedKey(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if previous == UInt8(ascii: "{") && byte == UInt8(ascii: "@") { return true }
+      previous = byte
+    }
+    return false
   }
 
   /// A key a text names that the table lacks.

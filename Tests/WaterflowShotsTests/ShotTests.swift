@@ -52,6 +52,47 @@ import WaterflowTestSupport
     #expect(throws: StringTable.MissingKey(key: "nope")) { try table.lookUp("@nope").get() }
   }
 
+  @Test func looksUpKeysInsideLongerTexts() throws {
+    let table = StringTable(
+      locale: "zh-Hans", strings: ["likes": "赞", "sold": "已售 {sold}", "free": "包邮"])
+    #expect(try table.lookUp("{likes} {@likes}").get() == "{likes} 赞")
+    #expect(try table.lookUp("{@sold} · {@free}").get() == "已售 {sold} · 包邮")
+    // `{{` is a literal brace: `{{@likes}}` is the text "{@likes}", not a key.
+    #expect(try table.lookUp("{{@likes}}").get() == "{{@likes}}")
+    #expect(try table.lookUp("{{{@likes}").get() == "{{赞")
+    #expect(try table.lookUp("mail a@b.com {x}").get() == "mail a@b.com {x}")
+    #expect(throws: StringTable.MissingKey(key: "nope")) { try table.lookUp("x {@nope}").get() }
+    #expect(StringTable.hasEmbeddedKey("a {@b}") && !StringTable.hasEmbeddedKey("a @b {c}"))
+  }
+
+  @Test func embeddedKeysInTemplatesAndData_AreLookedUp_AndShownAsWrittenWithoutALocale() throws {
+    let fixture = try ShotFixture()
+    try fixture.write(
+      """
+      {"viewport": {"width": 200, "height": 200}, "columns": 1,
+       "cells": {"p": {"content": {"text": "{likes} {@likes.unit}", "size": 12}}},
+       "items": [{"identifier": "p", "data": {"likes": "5", "tag": "{@free} · new"}}]}
+      """, to: "likes.json")
+    let table = StringTable(locale: "en", strings: ["likes.unit": "likes", "free": "Free shipping"])
+    let plain = try Scene(contentsOf: fixture.folder + "/likes.json")
+    let scene = try plain.localized(with: table)
+    guard case .text(let text) = scene.cells["p"]!.content.kind else {
+      Issue.record("expected a text")
+      return
+    }
+    #expect(text.text.resolve(in: ItemData(["likes": "5"]), index: 0) == "5 likes")
+    #expect(scene.item(at: 0).data?["tag"] == "Free shipping · new")
+    // Not localized: the key is text, not a field the item lacks.
+    guard case .text(let unlocalized) = plain.cells["p"]!.content.kind else { return }
+    #expect(unlocalized.text.fields == ["likes"])
+    #expect(unlocalized.text.resolve(in: ItemData(["likes": "5"]), index: 0) == "5 {@likes.unit}")
+    // A key the table lacks is named with its place.
+    let error = try #require(throws: SceneError.self) {
+      try plain.localized(with: StringTable(locale: "en", strings: ["free": "x"], path: "en.json"))
+    }
+    #expect(error.description.contains("\"@likes.unit\" is not in the en strings"), "\(error)")
+  }
+
   @Test("right-to-left locales", arguments: [("ar", true), ("ar-SA", true), ("he", true), ("fa_IR", true), ("ur", true), ("en", false), ("zh-Hans", false), ("fr", false)])
   func direction(_ locale: String, _ rtl: Bool) {
     #expect(StringTable.isRightToLeft(locale: locale) == rtl)
