@@ -258,24 +258,13 @@ public struct CellLayoutEngine {
     switch image.aspect {
     case .ratio(let r)?: ratio = r
     case .fields(let w, let h)?:
-      let width = data[w].flatMap(Self.number)
-      let height = data[h].flatMap(Self.number)
-      ratio = width.flatMap { w in height.map { w / $0 } }
+      ratio = data.number(w).flatMap { w in data.number(h).map { w / $0 } }
     case nil:
       ratio = resolvePath(image.source).flatMap(imageAspect)
     }
     // A zero or missing size shows the image square rather than dividing by zero.
     guard let ratio, ratio.isFinite, ratio > 0 else { return 1 }
     return ratio
-  }
-
-  /// A number in a data field: `1080`, `1,080` or ` 1080 `.
-  static func number(_ text: String) -> Double? {
-    // Filtering by Character walks grapheme clusters; most sizes have nothing to remove.
-    if !text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") }) {
-      return Double(text)
-    }
-    return Double(text.filter { $0 != "," && $0 != " " })
   }
 
   private func imageHeight(_ image: CellImage, width: Double) -> Double {

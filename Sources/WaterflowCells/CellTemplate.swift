@@ -84,6 +84,9 @@ public struct FieldRead: Hashable, Sendable {
   public var isGuarded: Bool
   /// The fields the guarding `when`s name.
   public var guards: Set<String>
+  /// Whether the element reads the field as a number (an image's `aspect` pair): then a value
+  /// that is not a finite number above 0 is an error, not a square.
+  public var isNumber = false
 }
 
 /// A line round a cell.
@@ -220,7 +223,9 @@ public struct CellElement: Hashable, Sendable {
       if case .fields(let w, let h)? = image.aspect {
         for field in [w, h] {
           reads.append(
-            FieldRead(field: field, path: here + ".aspect", isGuarded: !guards.isEmpty, guards: guards))
+            FieldRead(
+              field: field, path: here + ".aspect", isGuarded: !guards.isEmpty, guards: guards,
+              isNumber: true))
         }
       }
     case .text(let text): add(text.text)

@@ -157,6 +157,23 @@ public struct ItemData: Hashable, Sendable {
   /// Whether the data has no fields.
   public var isEmpty: Bool { fields.isEmpty }
 
+  /// A field's value as a number: `1080`, `1,080` or ` 1080 `; nil when it is missing or not a
+  /// number.
+  ///
+  /// - Complexity: O(length of the value).
+  public func number(_ name: String) -> Double? {
+    fields[name].flatMap(Self.number)
+  }
+
+  /// A text as a number, as ``number(_:)`` reads a field.
+  static func number(_ text: String) -> Double? {
+    // Filtering by Character walks grapheme clusters; most sizes have nothing to remove.
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") }) {
+      return Double(text)
+    }
+    return Double(text.filter { $0 != "," && $0 != " " })
+  }
+
   /// A path from the data made usable: absolute paths and URLs as they are, others relative to
   /// ``folder``.
   public func resolvePath(_ path: String) -> String {

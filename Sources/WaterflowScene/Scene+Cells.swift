@@ -474,6 +474,8 @@ extension Scene {
       return
     }
     let reads = cells.mapValues { template in template.fieldReads.filter { !$0.isGuarded } }
+    // Numbers are checked wherever the field is given, guarded or not: a bad one would draw.
+    let numbers = cells.mapValues { template in template.fieldReads.filter(\.isNumber) }
     var index = 0
     var sizing: CellSizing?
     // The self-sizing items of each section, measured together (on every core) at the
@@ -507,6 +509,15 @@ extension Scene {
             file: path, field: place,
             message:
               "has no field \"\(read.field)\", which cells.\(item.identifier).\(read.path) reads; give it in the item's data, or show the element only \"when\": \"{\(read.field)}\""
+          )
+        }
+        for read in numbers[item.identifier] ?? [] {
+          guard let value = data[read.field] else { continue }
+          if let number = data.number(read.field), number.isFinite, number > 0 { continue }
+          throw JSONInputError(
+            file: path, field: place,
+            message:
+              "field \"\(read.field)\" is \"\(value)\", which cells.\(item.identifier).\(read.path) reads as a number: give a finite number above 0"
           )
         }
         guard item.isSelfSizing else { continue }

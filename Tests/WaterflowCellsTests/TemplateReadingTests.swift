@@ -75,6 +75,29 @@ extension TemplateReadingTests {
     #expect(message.contains("leading"), "the choices are listed: \(message)")
   }
 
+  @Test(arguments: ["tall", "0", "-3", "nan", "inf", ""])
+  func aspectField_ThatIsNotAPositiveNumber_IsNamed(value: String) {
+    let template = #"{"content": {"vstack": [{"image": "{c}", "aspect": "{w}:{h}"}, {"text": "{t}"}]}}"#
+    let message = Self.message(
+      template: template,
+      items: #"[{"identifier": "note", "data": {"t": "x", "c": "a.jpg", "w": 3, "h": 4}}, "#
+        + #"{"identifier": "note", "data": {"t": "y", "c": "b.jpg", "w": "1,080", "h": "\#(value)"}}]"#)
+    #expect(
+      message
+        == #"feed.json: items[1]: field "h" is "\#(value)", which cells.note.content.vstack[0].image.aspect reads as a number: give a finite number above 0"#,
+      "\(message)")
+  }
+
+  @Test func aspectField_GuardedAndMissing_IsNoError_AndNumbersWithGroupingRead() {
+    let template = #"{"content": {"vstack": [{"image": "{c}", "aspect": "{w}:{h}", "when": "{h}"}, {"text": "{t}"}]}}"#
+    #expect(
+      Self.message(
+        template: template,
+        items: #"[{"identifier": "note", "data": {"t": "x", "c": "a.jpg"}}, "#
+          + #"{"identifier": "note", "data": {"t": "y", "c": "b.jpg", "w": "1,080", "h": " 720 "}}]"#)
+        == "loaded")
+  }
+
   @Test func itemWithoutHeight_IsSizedByItsTemplate() throws {
     let scene = try Self.scene(template: #"{"content": {"rect": {}, "height": 37}}"#).get()
     let controller = SceneController(scene: scene)
