@@ -403,6 +403,7 @@ extension Scene {
       var data = ItemData(folder: folder)
       // An empty cell is a field left out, so that `when` hides what it would show.
       for (name, value) in zip(header, row) where !value.isEmpty { data[name] = value }
+      data.origin = DataOrigin(file: path, line: line, isCSV: true)
       rows.append(data)
     }
     if let error = reader.error {
@@ -430,19 +431,46 @@ extension Scene {
           file: path, field: "line \(line)", message: "more than \(maximumItemCount) items, the limit")
       }
       let document = JSONDocument(text, file: "\(path):\(line)")
-      rows.append(
-        try document.read(options: readingOptions) {
-          (r: inout JSONReader) throws(JSONInputError) in
-          guard try r.peek() == .object else {
-            throw r.fail("expected one object of fields per line, found \(try r.peek().name)")
-          }
-          return try readItemData(&r, folder: folder)
-        })
+      var data = try document.read(options: readingOptions) {
+        (r: inout JSONReader) throws(JSONInputError) in
+        guard try r.peek() == .object else {
+          throw r.fail("expected one object of fields per line, found \(try r.peek().name)")
+        }
+        return try readItemData(&r, folder: folder)
+      }
+      data.origin = DataOrigin(file: path, line: line, isCSV: false)
+      rows.append(data)
     }
     return rows
   }
 
   // MARK: - Checks
+
+  /// " (did you mean "nickname"?)" when the data has a field whose name is a slip away from
+  /// `name` (at most a third of its letters changed, added or dropped); else "".
+  ///
+  /// - Complexity: O(*f* × *n*²) for *f* fields of length *n*: only when a field is missing.
+  static func nearestField(to name: String, in data: ItemData) -> String {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+      // Levenshtein, one row at a time.
+      var row = Array(0...b.count)
+      for i in 1...max(1, a.count) where !a.isEmpty {
+        var previous = row[0]
+        row[0] = i
+        for j in stride(from: 1, through: b.count, by: 1) {
+          let kept = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
+          previous = row[j]
+          row[j] = min(kept, row[j] + 1, row[j - 1] + 1)
+        }
+      }
+      return a.isEmpty ? b.count : row[b.count]
+    }
+    let wanted = Array(name)
+    let best = data.sortedFields.map { (name: $0.name, cost: distance(wanted, Array($0.name))) }
+      .min { ($0.cost, $0.name) < ($1.cost, $1.name) }
+    guard let best, best.cost > 0, best.cost <= max(1, wanted.count / 3) else { return "" }
+    return " (did you mean \"\(best.name)\"?)"
+  }
 
   /// Gives self-sizing items their measured length, and checks every item with a template:
   /// each field the template reads without a `when` must be in the item's data.
@@ -504,21 +532,29 @@ extension Scene {
           continue
         }
         let data = item.data ?? ItemData()
+        // A data file's row is named by its file and line, and the template by its scene; an
+        // item written in the scene by its place there.
+        func fail(template: String, _ message: (String) -> String) -> JSONInputError {
+          guard let origin = data.origin else {
+            return JSONInputError(file: path, field: place, message: message(template))
+          }
+          let (file, field) = origin.place
+          return JSONInputError(file: file, field: field, message: message("\(path): \(template)"))
+        }
         for read in reads[item.identifier] ?? [] where data[read.field] == nil {
-          throw JSONInputError(
-            file: path, field: place,
-            message:
-              "has no field \"\(read.field)\", which cells.\(item.identifier).\(read.path) reads; give it in the item's data, or show the element only \"when\": \"{\(read.field)}\""
-          )
+          throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
+            "has no field \"\(read.field)\"\(Self.nearestField(to: read.field, in: data)), which "
+              + "\(template) reads; give it in the item's data, or show the element only "
+              + "\"when\": \"{\(read.field)}\""
+          }
         }
         for read in numbers[item.identifier] ?? [] {
           guard let value = data[read.field] else { continue }
           if let number = data.number(read.field), number.isFinite, number > 0 { continue }
-          throw JSONInputError(
-            file: path, field: place,
-            message:
-              "field \"\(read.field)\" is \"\(value)\", which cells.\(item.identifier).\(read.path) reads as a number: give a finite number above 0"
-          )
+          throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
+            "field \"\(read.field)\" is \"\(value)\", which \(template) reads as a number: give a "
+              + "finite number above 0"
+          }
         }
         guard item.isSelfSizing else { continue }
         if layout.flow == .horizontal {

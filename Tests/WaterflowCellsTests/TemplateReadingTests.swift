@@ -200,6 +200,45 @@ extension TemplateReadingTests {
 
   // MARK: - Data files
 
+  /// A data file's row that lacks a field, or gives a bad number, is named by the file and its
+  /// line (JSON lines, blank lines counted) or row (CSV, the header being row 1), with the
+  /// scene's template and the nearest field the row has.
+  @Test func dataFileErrors_NameTheFileAndLine_AndTheNearestField() throws {
+    let folder = try makeTemporaryDirectory()
+    try (#"{"t": "one", "nickname": "a"}"# + "\n\n" + #"{"t": "two", "nickame": "b"}"# + "\n")
+      .write(toFile: folder + "/feed.jsonl", atomically: true, encoding: .utf8)
+    try "t,w,h\nx,3,4\ny,3,tall\n".write(
+      toFile: folder + "/feed.csv", atomically: true, encoding: .utf8)
+    func load(_ items: String, _ cell: String) throws -> String {
+      try #"{"cells": {"n": {"content": \#(cell)}}, "items": \#(items)}"#.write(
+        toFile: folder + "/scene.json", atomically: true, encoding: .utf8)
+      do {
+        _ = try Scene(contentsOf: folder + "/scene.json")
+        return "loaded"
+      } catch { return error.description }
+    }
+    let missing = try load(
+      #"{"import": "feed.jsonl", "identifier": "n"}"#,
+      #"{"vstack": [{"text": "{t}"}, {"text": "{nickname}"}]}"#)
+    #expect(
+      missing
+        == folder + "/feed.jsonl:3: has no field \"nickname\" (did you mean \"nickame\"?), which "
+        + folder + "/scene.json: cells.n.content.vstack[1].text reads; give it in the item's "
+        + "data, or show the element only \"when\": \"{nickname}\"", "\(missing)")
+    let number = try load(
+      #"{"import": "feed.csv", "identifier": "n"}"#,
+      #"{"vstack": [{"image": "a.jpg", "aspect": "{w}:{h}"}, {"text": "{t}"}]}"#)
+    #expect(
+      number
+        == folder + "/feed.csv: row 3: field \"h\" is \"tall\", which " + folder
+        + "/scene.json: cells.n.content.vstack[0].image.aspect reads as a number: give a finite "
+        + "number above 0", "\(number)")
+    // No field near the name: no guess.
+    let far = try load(
+      #"{"import": "feed.jsonl", "identifier": "n"}"#, #"{"text": "{description}"}"#)
+    #expect(far.contains(#"has no field "description", which"#), "\(far)")
+  }
+
   @Test func csvAndJSONLines_BecomeItems() throws {
     let folder = try makeTemporaryDirectory()
     try #"""
