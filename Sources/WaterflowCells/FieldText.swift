@@ -136,19 +136,6 @@ public struct ItemData: Hashable, Sendable {
   /// The folder that image paths in the data are relative to (the folder of the file that gave
   /// the data); empty for the current folder.
   public var folder: String
-  /// The data file and line the data was read from, for messages; nil for data in a scene.
-  /// Not part of the data: two items with the same fields are equal wherever they came from.
-  public var origin: DataOrigin?
-
-  public static func == (a: ItemData, b: ItemData) -> Bool {
-    a.fields == b.fields && a.folder == b.folder
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(fields)
-    hasher.combine(folder)
-  }
-
   /// Data of named values, with image paths relative to `folder`.
   public init(_ fields: [String: String] = [:], folder: String = "") {
     self.fields = fields
@@ -191,28 +178,5 @@ public struct ItemData: Hashable, Sendable {
   public func resolvePath(_ path: String) -> String {
     if path.hasPrefix("/") || path.contains("://") || folder.isEmpty { return path }
     return folder.hasSuffix("/") ? folder + path : folder + "/" + path
-  }
-}
-
-/// A row of a data file, as messages name it: `notes.jsonl:6` for JSON lines, `products.csv: row
-/// 6` for CSV.
-public struct DataOrigin: Hashable, Sendable {
-  /// The data file's path.
-  public var file: String
-  /// The row's line (JSON lines) or row (CSV, the header being row 1).
-  public var line: Int
-  /// Whether the file is CSV.
-  public var isCSV: Bool
-
-  /// The row of a data file.
-  public init(file: String, line: Int, isCSV: Bool) {
-    self.file = file
-    self.line = line
-    self.isCSV = isCSV
-  }
-
-  /// The file part and the field part of a message about this row (see `JSONInputError`).
-  public var place: (file: String, field: String) {
-    isCSV ? (file, "row \(line)") : ("\(file):\(line)", "")
   }
 }

@@ -346,7 +346,7 @@ extension Scene {
   /// also picks the row's template, and the import's `identifier` is the default.
   static func readDataFile(
     _ path: String, identifier: String, field r: JSONReader
-  ) throws(JSONInputError) -> [Item] {
+  ) throws(JSONInputError) -> (items: [Item], rows: DataFileRows) {
     InputRecorder.note(path)
     guard let contents = FileManager.default.contents(atPath: path) else {
       let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
@@ -354,24 +354,27 @@ extension Scene {
     }
     let folder = ImageFolder(of: path).folder
     var rows: [ItemData] = []
-    if path.lowercased().hasSuffix(".csv") {
+    var lines: [Int32] = []
+    let isCSV = path.lowercased().hasSuffix(".csv")
+    if isCSV {
       guard let text = String(data: contents, encoding: .utf8) else {
         throw JSONInputError(file: path, field: "", message: "not UTF-8 text")
       }
-      rows = try readCSV(text, path: path, folder: folder)
+      rows = try readCSV(text, path: path, folder: folder, lines: &lines)
     } else {
-      rows = try readJSONLines(contents, path: path, folder: folder)
+      rows = try readJSONLines(contents, path: path, folder: folder, lines: &lines)
     }
-    return rows.map { row in
+    let items = rows.map { row in
       Item(
         length: .fixed(0), identifier: row["identifier"] ?? identifier, data: row,
         isSelfSizing: true)
     }
+    return (items, DataFileRows(range: 0..<items.count, file: path, isCSV: isCSV, lines: lines))
   }
 
-  private static func readCSV(_ text: String, path: String, folder: String) throws(JSONInputError)
-    -> [ItemData]
-  {
+  private static func readCSV(
+    _ text: String, path: String, folder: String, lines: inout [Int32]
+  ) throws(JSONInputError) -> [ItemData] {
     let reader: CSVReader
     do {
       reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: false)
@@ -403,8 +406,8 @@ extension Scene {
       var data = ItemData(folder: folder)
       // An empty cell is a field left out, so that `when` hides what it would show.
       for (name, value) in zip(header, row) where !value.isEmpty { data[name] = value }
-      data.origin = DataOrigin(file: path, line: line, isCSV: true)
       rows.append(data)
+      lines.append(Int32(truncatingIfNeeded: line))
     }
     if let error = reader.error {
       throw JSONInputError(
@@ -413,9 +416,9 @@ extension Scene {
     return rows
   }
 
-  private static func readJSONLines(_ contents: Data, path: String, folder: String)
-    throws(JSONInputError) -> [ItemData]
-  {
+  private static func readJSONLines(
+    _ contents: Data, path: String, folder: String, lines: inout [Int32]
+  ) throws(JSONInputError) -> [ItemData] {
     var rows: [ItemData] = []
     let bytes = [UInt8](contents)
     var start = 0
@@ -438,8 +441,8 @@ extension Scene {
         }
         return try readItemData(&r, folder: folder)
       }
-      data.origin = DataOrigin(file: path, line: line, isCSV: false)
       rows.append(data)
+      lines.append(Int32(truncatingIfNeeded: line))
     }
     return rows
   }
@@ -535,10 +538,9 @@ extension Scene {
         // A data file's row is named by its file and line, and the template by its scene; an
         // item written in the scene by its place there.
         func fail(template: String, _ message: (String) -> String) -> JSONInputError {
-          guard let origin = data.origin else {
+          guard let (file, field) = sections[s].dataFilePlace(of: i) else {
             return JSONInputError(file: path, field: place, message: message(template))
           }
-          let (file, field) = origin.place
           return JSONInputError(file: file, field: field, message: message("\(path): \(template)"))
         }
         for read in reads[item.identifier] ?? [] where data[read.field] == nil {
@@ -571,7 +573,7 @@ extension Scene {
           })
         if item.span == .columns(1) { waiting.append((s, flat, template, data)) }
       }
-      sections[s] = ItemList(items)
+      sections[s] = ItemList(items, dataRows: sections[s].dataRows)
     }
     guard let sizing, !waiting.isEmpty else { return }
     let widths = layout.columnWidths(viewport: viewport, orientation: orientation)

@@ -486,7 +486,8 @@ extension Scene {
   {
     switch try r.peek() {
     case .array:
-      return ItemList(try readItemList(&r, images: ImageFolder(of: scenePath)))
+      let (items, rows) = try readItemList(&r, images: ImageFolder(of: scenePath))
+      return ItemList(items, dataRows: rows)
     case .object:
       return try readPatternOrImport(&r, scenePath: scenePath)
     case let kind:
@@ -532,8 +533,9 @@ extension Scene {
       }
       let full = resolve(source, against: scenePath)
       if isDataFile(full) {
-        return ItemList(
-          try readDataFile(full, identifier: identifier ?? Item.defaultIdentifier, field: start))
+        let (items, rows) = try readDataFile(
+          full, identifier: identifier ?? Item.defaultIdentifier, field: start)
+        return ItemList(items, dataRows: [rows])
       }
       if identifier != nil {
         throw r.fail(key: "identifier", "only a data file (.csv, .jsonl) takes an identifier")
@@ -559,9 +561,10 @@ extension Scene {
 
   /// A list of items, read straight into the list: this loop is where a large scene's time goes.
   private static func readItemList(_ r: inout JSONReader, images: ImageFolder)
-    throws(JSONInputError) -> [Item]
+    throws(JSONInputError) -> (items: [Item], dataRows: [DataFileRows])
   {
     var items: [Item] = []
+    var dataRows: [DataFileRows] = []
     let keys = itemKeys
     // Once, not once per item: a static is a lazily made global, asked for through swift_once.
     let defaultIdentifier = Item.defaultIdentifier
@@ -629,7 +632,11 @@ extension Scene {
           throw r.fail(key: "import", "only a data file (.csv, .jsonl) can be imported among items")
         }
         // The reader has just left the item's object: its messages name `items[i].import`.
-        items += try readDataFile(full, identifier: identifier, field: r)
+        let read = try readDataFile(full, identifier: identifier, field: r)
+        var rows = read.rows
+        rows.range = items.count..<(items.count + read.items.count)
+        dataRows.append(rows)
+        items += read.items
         continue
       }
       let length: ItemMetrics.Length
@@ -660,7 +667,7 @@ extension Scene {
           image: path, identifier: identifier, color: color, title: title, data: data,
           isSelfSizing: isSelfSizing))
     }
-    return items
+    return (items, dataRows)
   }
 
   /// The reference shop data: an array of `{w, h, img, price}` (numbers may be strings).

@@ -66,7 +66,7 @@ extension Scene {
         }
         items.append(item)
       }
-      scene.sections[s] = ItemList(items)
+      scene.sections[s] = ItemList(items, dataRows: sections[s].dataRows)
     }
     if table.isRightToLeft { scene.layout.direction = .rightToLeft }
     // Texts changed, so heights may have: measure again from scratch.

@@ -208,9 +208,25 @@ public struct ItemList: Hashable, Sendable {
   }
 
   private var storage: Storage
+  /// Which items came from data files, and their lines there: what messages about them name.
+  public var dataRows: [DataFileRows] = []
 
   /// A list of items.
   public init(_ items: [Item]) { storage = .list(items) }
+
+  /// A list of items, some of them rows of data files.
+  init(_ items: [Item], dataRows: [DataFileRows]) {
+    storage = .list(items)
+    self.dataRows = dataRows
+  }
+
+  /// Where the item at an index came from, as a message names it (see `DataFileRows`); nil for
+  /// an item written in the scene.
+  ///
+  /// - Complexity: O(number of imports).
+  public func dataFilePlace(of index: Int) -> (file: String, field: String)? {
+    dataRows.first { $0.range.contains(index) }.map { $0.place(of: index) }
+  }
 
   /// `count` items whose heights repeat `heights`: item i is `heights[i % heights.count]` high.
   public init(count: Int, heights: [Double]) {
@@ -284,5 +300,26 @@ public struct ItemList: Hashable, Sendable {
     let n = current.count
     let fresh = (0..<extra).map { current[(n - extra % n + $0) % n] }
     storage = .list(fresh + current)
+  }
+}
+
+/// The items of a list that are the rows of one data file, and each row's line: a row's message
+/// names `notes.jsonl:6` (JSON lines) or `products.csv: row 6` (CSV, the header being row 1).
+///
+/// Kept beside the items, not in them: 4 bytes a row, only in lists that import files.
+public struct DataFileRows: Hashable, Sendable {
+  /// The items' indices in the list.
+  public var range: Range<Int>
+  /// The data file's path.
+  public var file: String
+  /// Whether the file is CSV.
+  public var isCSV: Bool
+  /// Each row's line (JSON lines) or row (CSV) in the file, in item order.
+  public var lines: [Int32]
+
+  /// The file and field parts of a message about the item at `index` (see `JSONInputError`).
+  public func place(of index: Int) -> (file: String, field: String) {
+    let line = lines[index - range.lowerBound]
+    return isCSV ? (file, "row \(line)") : ("\(file):\(line)", "")
   }
 }
