@@ -107,10 +107,11 @@ public final class PNGEncoder {
   /// The run encoder, made on first use.
   private var runDeflater: RunDeflater?
   /// Two rows packed as RGB for photo rows' filters (the row and the one above), each after 16
-  /// zero bytes; which surface row each holds (-1: none).
+  /// zero bytes; the slot of the last row packed, and which surface row that is (-1: none).
   private var packedRows: UnsafeMutablePointer<UInt8>?
   private var packedRowBytes = 0
-  private var packedRowIndex = (-1, -1)
+  private var packedSlot = 0
+  private var packedRowIndex = -1
   /// Whether frames are filtered and their photo rows coded with the CPU's vector unit (AVX2, and
   /// AVX-512 for literals where the CPU has it) rather than in portable code: the same bytes
   /// either way. Tests turn it off to compare the two.
@@ -152,11 +153,12 @@ public final class PNGEncoder {
     packedRows?.deallocate()
   }
 
-  /// Row `y` of the surface packed as RGB in one of the two packed-row buffers (kept if it is
-  /// there already, which it is when the row below was a photo row too).
-  private func packedRow(
-    _ y: Int, of base: UnsafeRawPointer, stride: Int, width: Int, avoiding other: Int
-  ) -> UnsafeMutablePointer<UInt8> {
+  /// Rows `y − 1` and `y` of the surface packed as RGB, each after zero bytes. Row `y − 1` is
+  /// kept from the call for the row above when that was a photo row too, as photos span many
+  /// rows: only row `y` is packed then.
+  private func packedRows(
+    _ y: Int, of base: UnsafeRawPointer, stride: Int, width: Int
+  ) -> (above: UnsafePointer<UInt8>, row: UnsafePointer<UInt8>) {
     let rowBytes = 3 * width
     if packedRows == nil || packedRowBytes < rowBytes {
       packedRows?.deallocate()
@@ -164,20 +166,23 @@ public final class PNGEncoder {
       memory.initialize(repeating: 0, count: 2 * (rowBytes + 64))
       packedRows = memory
       packedRowBytes = rowBytes
-      packedRowIndex = (-1, -1)
+      packedRowIndex = -1
     }
-    // The second slot's place depends on the buffer's size, not this image's width: its 16 bytes
-    // before must stay zero whatever a wider image wrote.
-    let slots = (packedRows! + 16, packedRows! + 16 + packedRowBytes + 64)
-    if packedRowIndex.0 == y { return slots.0 }
-    if packedRowIndex.1 == y { return slots.1 }
-    let useFirst = packedRowIndex.0 != other
-    let slot = useFirst ? slots.0 : slots.1
-    PhotoRows.pack(
-      (base + y * stride).assumingMemoryBound(to: UInt32.self), width: width, into: slot,
-      vector: usesVectorFilter)
-    if useFirst { packedRowIndex.0 = y } else { packedRowIndex.1 = y }
-    return slot
+    // A slot's place depends on the buffer's size, not this image's width: the 16 bytes before
+    // the second must stay zero whatever a wider image wrote.
+    func slot(_ k: Int) -> UnsafeMutablePointer<UInt8> {
+      packedRows! + 16 + k * (packedRowBytes + 64)
+    }
+    func pack(_ row: Int, into k: Int) {
+      PhotoRows.pack(
+        (base + row * stride).assumingMemoryBound(to: UInt32.self), width: width, into: slot(k),
+        vector: usesVectorFilter)
+    }
+    if packedRowIndex != y - 1 { pack(y - 1, into: packedSlot) }
+    packedSlot = 1 - packedSlot
+    pack(y, into: packedSlot)
+    packedRowIndex = y
+    return (UnsafePointer(slot(1 - packedSlot)), UnsafePointer(slot(packedSlot)))
   }
 
   /// Allocates compressors until there is one per band.
@@ -243,7 +248,7 @@ public final class PNGEncoder {
     runDeflater = deflater
     deflater.usesVectorCoder = usesVectorFilter
     deflater.begin(raw, rowBytes: rowBytes, bytesPerPixel: 3)
-    packedRowIndex = (-1, -1)
+    packedRowIndex = -1
     // Rows that are not all zero are checksummed together, in one call per stretch of them.
     var checksum: UInt32 = 1
     var unsummed = raw
@@ -273,11 +278,10 @@ public final class PNGEncoder {
         }
         guard let changed else { return nil }
         isZero = changed == 0
-        if changed * 4 > rowBytes {
-          let upper = packedRow(y - 1, of: base, stride: stride, width: width, avoiding: -1)
-          let current = packedRow(y, of: base, stride: stride, width: width, avoiding: y - 1)
+        if isPhotoRow(changed: changed, rowBytes: rowBytes) {
+          let packed = packedRows(y, of: base, stride: stride, width: width)
           addPhotoRow(
-            y, current, above: upper, rowBytes: rowBytes, bytesPerPixel: 3, into: out,
+            y, packed.row, above: packed.above, rowBytes: rowBytes, bytesPerPixel: 3, into: out,
             deflater: deflater, vector: vector)
           continue
         }
@@ -766,7 +770,11 @@ private func filterAndDeflate(
     fillRow(y, current)
     let isZero = subtractRow(
       previous, from: current, count: rowBytes, into: out + 1)
-    if y > 0 && !isZero && isPhotoRow(out, rowBytes: rowBytes, vector: vector) {
+    if y > 0 && !isZero
+      && isPhotoRow(
+        changed: PhotoRows.nonzeroCount(out + 1, count: rowBytes, vector: vector),
+        rowBytes: rowBytes)
+    {
       addPhotoRow(
         y, current, above: previous, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel,
         into: out, deflater: deflater, vector: vector)
@@ -782,15 +790,11 @@ private func filterAndDeflate(
   return checksum
 }
 
-/// Whether an Up-filtered row (filter byte first) is a photo's: more than a quarter of its bytes
-/// changed from the row above. Rendered UI changes a few bytes a row, at text and edges: 42 of the
-/// reference frame's 2,667 rows pass, and 1,247 of the notes frame's 1,623. (The surface path,
-/// `encodeOpaqueFrame`, counts as it filters, and tests the same.)
+/// Whether a row is a photo's, given how many of its bytes changed from the row above: more than
+/// a quarter. Rendered UI changes a few bytes a row, at text and edges: 42 of the reference
+/// frame's 2,667 rows pass, and 1,247 of the notes frame's 1,623.
 @inline(__always)
-private func isPhotoRow(_ out: UnsafeMutablePointer<UInt8>, rowBytes: Int, vector: Bool) -> Bool
-{
-  PhotoRows.nonzeroCount(out + 1, count: rowBytes, vector: vector) * 4 > rowBytes
-}
+private func isPhotoRow(changed: Int, rowBytes: Int) -> Bool { changed * 4 > rowBytes }
 
 /// Re-filters a photo row with Paeth (`row` and `above` unfiltered, with zero bytes before them)
 /// and gives it to the run encoder's photo coding.

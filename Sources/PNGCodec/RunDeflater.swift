@@ -147,6 +147,9 @@ final class RunDeflater {
     position = 0
     tokenCount = 0
     blockSymbols = 0
+    // Counts left by an attempt that stopped mid-image (an opaque frame found translucent) would
+    // make this image's codes depend on it.
+    frequencies.update(repeating: 0, count: Self.symbolCount + Self.distanceCount)
     previousRow = .changed
     unwrittenRows.removeAll(keepingCapacity: true)
     photoRows = 0
@@ -196,17 +199,8 @@ final class RunDeflater {
         previousRow = .zeroUnwritten
         unwrittenRows.append(y)
       }
-      // The filter byte and one zero as literals, then the zeros as copies of the byte before:
-      // distance 1 needs no extra bits, so a whole row costs a few bits.
       addLiteral(stream[position])
-      addLiteral(0)
-      var left = stride - 2
-      while left >= 3 {
-        let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
-        addMatch(length: length, distance: 1)
-        left -= length
-      }
-      for _ in 0..<left { addLiteral(0) }
+      addZeros(stride - 1)
       position = end
       return
     }
@@ -325,15 +319,7 @@ final class RunDeflater {
       let start = data + 32 * k
       let length = min(data + count, data + 32 * end) - start
       if isZero {
-        // At least 32 zeros: one literal, then copies of the byte before it.
-        addLiteral(0)
-        var left = length - 1
-        while left >= 3 {
-          let n = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
-          addMatch(length: n, distance: 1)
-          left -= n
-        }
-        for _ in 0..<left { addLiteral(0) }
+        addZeros(length)
       } else {
         tokens[tokenCount] = 0x4000_0000 | UInt32(truncatingIfNeeded: length)
         tokenCount += 1
@@ -411,6 +397,21 @@ final class RunDeflater {
       n &+= 1
     }
     return n
+  }
+
+  /// A run of `count` zeros: one as a literal, then copies of the byte before, whose distance
+  /// of 1 needs no extra bits, so a whole zero row costs a few bits.
+  private func addZeros(_ count: Int) {
+    guard count > 0 else { return }
+    addLiteral(0)
+    var left = count - 1
+    while left >= 3 {
+      // Never leave 1 or 2: they could not be a copy.
+      let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
+      addMatch(length: length, distance: 1)
+      left -= length
+    }
+    for _ in 0..<left { addLiteral(0) }
   }
 
   @inline(__always)

@@ -502,14 +502,16 @@ private final class ImageReport: @unchecked Sendable {
   private let lock = NSLock()
   private(set) var failures: [String: String] = [:]
 
-  /// Records new failures; a corrupt image (not a PNG) is an error.
+  /// Records new failures, each naming the lowest item any thread saw, so that the warnings do
+  /// not depend on which thread drew which frame; a corrupt image (not a PNG) is an error.
   func collect(_ store: ImageStore) throws {
-    guard !store.failures.isEmpty else { return }
+    let found = store.failures
+    guard !found.isEmpty else { return }
     lock.lock()
-    for (path, reason) in store.failures { failures[path] = reason }
+    failures.merge(found, uniquingKeysWith: ImageStore.earlierFailure)
     lock.unlock()
     if let path = store.corrupt.sorted().first {
-      throw ScrollJobError("\(store.failures[path]!) Fix or remove the image.")
+      throw ScrollJobError("\(found[path]!) Fix or remove the image.")
     }
   }
 }

@@ -41,8 +41,12 @@ public final class ImageStore {
     var image: Decoded
     var color: Color
   }
-  /// Why each image that could not be loaded failed, by path.
-  public private(set) var failures: [String: String] = [:]
+  /// Why each image that could not be loaded failed, by path: "item 3: …", naming the lowest
+  /// item that showed it, whatever order the cells were drawn in.
+  public var failures: [String: String] {
+    failed.mapValues { "item \($0.item): \($0.reason)" }
+  }
+  private var failed: [String: (item: Int, reason: String)] = [:]
   /// The paths of images that exist but cannot be drawn (not PNG, JPEG or WebP, or not
   /// decodable): bad input, not a slow download.
   public private(set) var corrupt: Set<String> = []
@@ -97,7 +101,7 @@ public final class ImageStore {
   static let decodedBudget = 256 << 20
 
   /// The image at a path (PNG, JPEG or WebP, by content), or nil when it cannot be loaded (the
-  /// reason goes to ``failures``, naming `item`, the index of the first cell that showed it).
+  /// reason goes to ``failures``, naming `item`, the lowest item that showed it).
   ///
   /// - Parameter covering: The pixel size it is drawn at, if known: a JPEG or WebP is then
   ///   decoded no larger than needed to cover it, and always at that size for that request.
@@ -110,9 +114,12 @@ public final class ImageStore {
     -> (image: ImageSurface, key: Decoded)?
   {
     InputRecorder.note(path)
-    if failures[path] != nil { return nil }
+    if let failure = failed[path] {
+      if item < failure.item { failed[path]!.item = item }
+      return nil
+    }
     if path.contains("://") {
-      failures[path] = "item \(item): remote image \(path) is not downloaded"
+      failed[path] = (item, "remote image \(path) is not downloaded")
       return nil
     }
     let size = header(at: path)?.decodedSize(covering: covering)
@@ -137,7 +144,7 @@ public final class ImageStore {
       opaque[key] = image.isOpaque
       return (image, key)
     } catch {
-      failures[path] = "item \(item): \(error)"
+      failed[path] = (item, "\(error)")
       if let e = error as? GraphicsError,
         [.invalidPNG, .invalidImage, .unsupportedImage, .imageTooLarge].contains(e.code)
       {

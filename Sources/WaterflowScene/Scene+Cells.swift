@@ -454,8 +454,9 @@ extension Scene {
   ///
   /// - Complexity: O(*f* × *n*²) for *f* fields of length *n*: only when a field is missing.
   static func nearestField(to name: String, in data: ItemData) -> String {
+    // Levenshtein by hand: neither the standard library nor a dependency has an edit distance,
+    // and a missing field's message is the only caller.
     func distance(_ a: [Character], _ b: [Character]) -> Int {
-      // Levenshtein, one row at a time.
       var row = Array(0...b.count)
       for i in 1...max(1, a.count) where !a.isEmpty {
         var previous = row[0]

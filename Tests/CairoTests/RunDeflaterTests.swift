@@ -219,6 +219,15 @@ private func syntheticFrame(width: Int, height: Int, seed: UInt64) -> [UInt32] {
   return pixels
 }
 
+/// What `encode` gives with an encoder that uses the CPU's vector kernels and with one that keeps
+/// to the portable code: the two must be byte for byte alike.
+private func bothWays(_ encode: (PNGEncoder) -> [UInt8]) -> (vector: [UInt8], portable: [UInt8]) {
+  let vector = PNGEncoder(compression: .frames)
+  let portable = PNGEncoder(compression: .frames)
+  portable.usesVectorFilter = false
+  return (encode(vector), encode(portable))
+}
+
 /// FNV-1a, 64 bits.
 private func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
   bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
@@ -290,13 +299,7 @@ extension RunDeflaterTests {
   @Test(.enabled(if: VectorRowFilter.isAvailable, "the vector filter needs AVX2"))
   func vectorFilter_GivesTheSwiftFiltersBytes() throws {
     var g = TestGenerator(state: 77)
-    func bothWays(_ surface: ImageSurface) -> (vector: [UInt8], swift: [UInt8]) {
-      let vector = PNGEncoder(compression: .frames)
-      let swift = PNGEncoder(compression: .frames)
-      swift.usesVectorFilter = false
-      #expect(vector.usesVectorFilter)
-      return (vector.encode(surface, concurrently: false), swift.encode(surface, concurrently: false))
-    }
+    #expect(PNGEncoder(compression: .frames).usesVectorFilter)
     // Every remainder of eight pixels, rows equal to the one above and rows that differ in one
     // pixel or in all, and a translucent pixel in some.
     for width in Array(1...40) + [63, 64, 65, 250, 750] {
@@ -309,7 +312,7 @@ extension RunDeflaterTests {
         if y % 4 == 2 { return 0xff00_0000 | UInt32(g.next(1 << 24)) }
         return y % 3 == 1 && x == (y * 7) % width ? 0xff65_4321 : base[y * width + x]
       }
-      let (vector, swift) = bothWays(surface)
+      let (vector, swift) = bothWays { $0.encode(surface, concurrently: false) }
       #expect(vector == swift, "width \(width)×\(height)")
       #expect(vector[25] == (translucent == nil ? 2 : 6), "width \(width): colour type")
     }
@@ -407,16 +410,15 @@ extension RunDeflaterTests {
         }
         let surface = try ImageSurface(width: width, height: height)
         setPixels(of: surface) { x, y in pixels[y * width + x] }
-        let vector = PNGEncoder(compression: .frames)
-        let portable = PNGEncoder(compression: .frames)
-        portable.usesVectorFilter = false
         let image = RGBAImage(surface: surface)
-        let fromImage = (vector.encode(image), portable.encode(image))
+        let fromSurface = bothWays { $0.encode(surface, concurrently: false) }
+        let fromImage = bothWays { $0.encode(image) }
         #expect(
-          vector.encode(surface, concurrently: false)
-            == portable.encode(surface, concurrently: false),
+          fromSurface.vector == fromSurface.portable,
           "surface \(width)×\(height) translucent: \(translucent)")
-        #expect(fromImage.0 == fromImage.1, "image \(width)×\(height) translucent: \(translucent)")
+        #expect(
+          fromImage.vector == fromImage.portable,
+          "image \(width)×\(height) translucent: \(translucent)")
       }
     }
   }
@@ -441,11 +443,8 @@ extension RunDeflaterTests {
     }
     let surface = try ImageSurface(width: width, height: height)
     setPixels(of: surface) { x, y in pixels[y * width + x] }
-    let vector = PNGEncoder(compression: .frames)
-    let portable = PNGEncoder(compression: .frames)
-    portable.usesVectorFilter = false
-    let png = vector.encode(surface, concurrently: false)
-    let same = png == portable.encode(surface, concurrently: false)
+    let (png, portable) = bothWays { $0.encode(surface, concurrently: false) }
+    let same = png == portable
     #expect(same, "the vector coder's bits differ from the portable coder's")
     let types = filterTypes(of: png, rows: height, rowBytes: 3 * width)
     #expect(types.filter { $0 == 4 }.count > height / 2, "photo rows: \(types)")

@@ -58,4 +58,20 @@ import WaterflowTestSupport
           && $0.hasSuffix(". The cell shows a loading placeholder.")
       }, "\(run.stderr)")
   }
+
+  /// A picture every item shows is named by the lowest item, whichever cell was drawn first: a
+  /// scroll upwards from the bottom, on one thread and on two, names item 0.
+  @Test func sharedMissingImage_NamesTheLowestItem_WhateverTheOrder() throws {
+    let dir = try temporaryDirectory()
+    let scene = try feed(40, in: dir) { _ in dir + "/missing.jpg" }
+    for jobs in ["1", "2"] {
+      let run = try waterflow([
+        "scroll", scene, "--from", "2000", "--to", "0", "--frames", "6", "--jobs", jobs,
+        "-o", dir + "/s\(jobs)/",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+      #expect(warnings.count == 1 && warnings[0].hasPrefix("warning: item 0: "), "\(run.stderr)")
+    }
+  }
 }
