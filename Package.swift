@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "WaterflowLayout", targets: ["WaterflowLayout"]),
     .library(name: "WaterflowView", targets: ["WaterflowView"]),
     .library(name: "WaterflowStyle", targets: ["WaterflowStyle"]),
+    .library(name: "WaterflowData", targets: ["WaterflowData"]),
     .library(name: "WaterflowCells", targets: ["WaterflowCells"]),
     .library(name: "WaterflowScene", targets: ["WaterflowScene"]),
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
@@ -48,6 +49,9 @@ let package = Package(
     .target(name: "WaterflowView", dependencies: ["WaterflowLayout"]),
     // Reading and writing JSON: the standard library, and libc to read files.
     .target(name: "WaterflowJSON"),
+    // Item data as an API gives it: values, paths, conditions, `{field}` texts and formats. The
+    // standard library only: templates, string tables and verdicts all read data through it.
+    .target(name: "WaterflowData"),
     // Which files a drawing reads (a golden's inputs): the standard library only.
     .target(name: "WaterflowInputs"),
     // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
@@ -83,7 +87,9 @@ let package = Package(
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
     .target(name: "PNGCodec", dependencies: ["Cairo"]),
     // Cell templates: the model, its measuring (self-sizing heights) and its drawing.
-    .target(name: "WaterflowCells", dependencies: ["Cairo", "WaterflowView", "WaterflowInputs"]),
+    .target(
+      name: "WaterflowCells",
+      dependencies: ["Cairo", "WaterflowView", "WaterflowStyle", "WaterflowInputs", "WaterflowData"]),
     .target(
       name: "WaterflowRender",
       dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowStyle", "WaterflowCells", "WaterflowInputs"]),
@@ -157,6 +163,7 @@ let package = Package(
     .testTarget(name: "WaterflowLayoutTests", dependencies: ["WaterflowLayout"]),
     .testTarget(name: "WaterflowViewTests", dependencies: ["WaterflowView", "WaterflowScene"]),
     .testTarget(name: "WaterflowJSONTests", dependencies: ["WaterflowJSON"]),
+    .testTarget(name: "WaterflowDataTests", dependencies: ["WaterflowData"]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowShotsTests",

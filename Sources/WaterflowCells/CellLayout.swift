@@ -1,4 +1,5 @@
 public import WaterflowView
+import WaterflowStyle
 
 /// How a text element is laid out: everything but the text and the width.
 public struct CellTextStyle: Hashable, Sendable {
@@ -90,6 +91,8 @@ public struct CellLayoutEngine {
   public var data: ItemData
   /// The item's index, for `{index}`.
   public var index: Int
+  /// The locale and reference date of `{field|format}` texts: the template's.
+  public var formatting = DataFormatting()
   /// The size of a text laid out in a style at a width (nil: one unwrapped line).
   var measureText: (String, CellTextStyle, Double?) -> TextSize
   /// An image file's width-to-height ratio, or nil when it cannot be read.
@@ -113,40 +116,74 @@ public struct CellLayoutEngine {
   ///
   /// - Complexity: O(number of elements), each text measured once.
   public func height(of template: CellTemplate, width: Double) -> Double {
+    var engine = self
+    engine.formatting = template.formatting
     let inner = max(0, width - template.padding.left - template.padding.right)
-    return template.padding.top + height(of: template.content, width: inner)
+    return template.padding.top + engine.height(of: template.content, width: inner)
       + template.padding.bottom
   }
 
   /// What the template's cell draws in a frame, in drawing order.
   public func pieces(of template: CellTemplate, in frame: Rect) -> [CellPiece] {
+    var engine = self
+    engine.formatting = template.formatting
     var pieces: [CellPiece] = []
     let p = template.padding
     let inner = Rect(
       x: frame.minX + p.left, y: frame.minY + p.top,
       width: max(0, frame.width - p.left - p.right),
       height: max(0, frame.height - p.top - p.bottom))
-    place(template.content, in: inner, into: &pieces)
+    engine.place(template.content, in: inner, into: &pieces)
     return pieces
   }
 
   // MARK: - Elements
 
-  /// Whether an element shows for this item.
-  func isShown(_ element: CellElement) -> Bool {
-    if let when = element.when {
-      guard let value = when.resolve(in: data, index: index), !value.isEmpty else { return false }
-    }
-    // A stack whose children are all hidden takes no room (nor its neighbours' spacing).
-    if case .stack(let stack) = element.kind { return stack.children.contains(where: isShown) }
-    return true
+  /// A stack's child and the layout that reads its data: this one, or, for a `foreach`
+  /// stack, one whose data holds the entry as `item`.
+  struct Child {
+    var element: CellElement
+    var engine: CellLayoutEngine
   }
 
-  func resolve(_ text: FieldText) -> String { text.resolve(in: data, index: index) ?? "" }
+  /// A stack's children: once, or once per entry of its `foreach` list (up to its limit).
+  func children(of stack: CellStack) -> [Child] {
+    guard let list = stack.foreach else { return stack.children.map { Child(element: $0, engine: self) } }
+    guard case .array(let entries)? = data[list] else { return [] }
+    var out: [Child] = []
+    for entry in entries.prefix(stack.limit ?? entries.count) {
+      var engine = self
+      engine.data.values["item"] = entry
+      for child in stack.children { out.append(Child(element: child, engine: engine)) }
+    }
+    return out
+  }
+
+  /// Whether an element shows for this item.
+  func isShown(_ element: CellElement) -> Bool {
+    if let when = element.when, !when.evaluate(data) { return false }
+    switch element.kind {
+    // A stack whose children are all hidden takes no room (nor its neighbours' spacing).
+    case .stack(let stack): return children(of: stack).contains { $0.engine.isShown($0.element) }
+    case .zstack(let z): return z.children.first.map(isShown) ?? false
+    default: return true
+    }
+  }
+
+  func resolve(_ text: FieldText) -> String {
+    text.resolve(in: data, index: index, formatting: formatting) ?? ""
+  }
 
   func resolvePath(_ text: FieldText) -> String? {
     let path = resolve(text)
     return path.isEmpty ? nil : data.resolvePath(path)
+  }
+
+  /// A colour from the item's data when the element takes it from there and it reads as one;
+  /// else the element's own. (Bad colours in data are refused when the scene loads.)
+  func color(_ attribute: DataAttribute, of element: CellElement, else fixed: Color) -> Color {
+    guard let text = element.fromData[attribute] else { return fixed }
+    return Color(hexString: resolve(text)) ?? fixed
   }
 
   /// The element's height at a width; 0 when it is hidden.
@@ -155,6 +192,8 @@ public struct CellLayoutEngine {
     switch element.kind {
     case .stack(let stack):
       return stackHeight(stack, width: width)
+    case .zstack(let z):
+      return height(of: z.children[0], width: width)
     case .image(let image):
       return imageHeight(image, width: width)
     case .text(let text):
@@ -176,6 +215,7 @@ public struct CellLayoutEngine {
     case .rect(let rect): rect.width
     case .image(let image):
       image.width ?? image.height.map { $0 * aspect(of: image) }
+    case .zstack(let z): fixedWidth(of: z.children[0])
     case .stack, .text, .spacer: nil
     }
   }
@@ -187,22 +227,24 @@ public struct CellLayoutEngine {
     case .vertical:
       // The shown children counted, then their heights added to the gaps in order, as over a
       // filtered list, but without making one for every item of a feed.
+      let all = children(of: stack)
       var shown = 0
-      for child in stack.children where isShown(child) { shown += 1 }
+      for child in all where child.engine.isShown(child.element) { shown += 1 }
       var total = Double(max(0, shown - 1)) * stack.spacing
-      for child in stack.children where isShown(child) {
-        total = total + height(of: child, width: fixedWidth(of: child).map { min($0, inner) } ?? inner)
+      for c in all where c.engine.isShown(c.element) {
+        let w = c.engine.fixedWidth(of: c.element).map { min($0, inner) } ?? inner
+        total = total + c.engine.height(of: c.element, width: w)
       }
       content = total
     case .horizontal:
-      let shown = stack.children.filter(isShown)
+      let shown = children(of: stack).filter { $0.engine.isShown($0.element) }
       let widths = rowWidths(shown, spacing: stack.spacing, width: inner)
       if stack.alignment == .firstBaseline {
         let rows = baselineRows(shown, widths: widths)
         content = rows.children.reduce(0) { max($0, rows.baseline - $1.baseline + $1.height) }
       } else {
         content = zip(shown, widths).reduce(0) { tallest, pair in
-          max(tallest, height(of: pair.0, width: pair.1))
+          max(tallest, pair.0.engine.height(of: pair.0.element, width: pair.1))
         }
       }
     }
@@ -211,28 +253,26 @@ public struct CellLayoutEngine {
 
   /// The widths of a row's children: fixed ones as they are, texts at their natural width
   /// (shrunk, narrowest kept whole first, when they do not fit), the rest shared equally.
-  func rowWidths(_ children: [CellElement], spacing: Double, width: Double) -> [Double] {
+  func rowWidths(_ children: [Child], spacing: Double, width: Double) -> [Double] {
     var widths = [Double](repeating: 0, count: children.count)
     var left = width - Double(max(0, children.count - 1)) * spacing
     var texts: [(index: Int, natural: Double)] = []
     var flexible: [Int] = []
     for (i, child) in children.enumerated() {
-      if let fixed = fixedWidth(of: child) {
+      if let fixed = child.engine.fixedWidth(of: child.element) {
         widths[i] = fixed
         left -= fixed
-      } else if case .text(let text) = child.kind {
-        texts.append((i, measureText(resolve(text.text), text.style, nil).width))
-      } else if case .stack(let stack) = child.kind, stack.axis == .horizontal {
-        // A row in a row: its natural width is the sum of its own fixed children.
-        flexible.append(i)
+      } else if case .text(let text) = child.element.kind {
+        texts.append((i, child.engine.measureText(child.engine.resolve(text.text), text.style, nil).width))
       } else {
+        // Rows in a row, columns, overlays and spacers share what the others leave.
         flexible.append(i)
       }
     }
     left = max(0, left)
     // Spacers get their minimum first.
     for i in flexible {
-      if case .spacer(let spacer) = children[i].kind {
+      if case .spacer(let spacer) = children[i].element.kind {
         widths[i] = min(spacer.minLength, left)
         left -= widths[i]
       }
@@ -282,24 +322,25 @@ public struct CellLayoutEngine {
 
   /// A first-baseline row's children: each one's height and first baseline (a text's or a
   /// badge's first line; the bottom of anything else), and the row's baseline, the lowest.
-  func baselineRows(_ children: [CellElement], widths: [Double])
+  func baselineRows(_ children: [Child], widths: [Double])
     -> (children: [(height: Double, baseline: Double)], baseline: Double)
   {
     var rows: [(height: Double, baseline: Double)] = []
     var lowest = 0.0
     for (child, width) in zip(children, widths) {
       let row: (height: Double, baseline: Double)
-      switch child.kind {
+      let engine = child.engine
+      switch child.element.kind {
       case .text(let text):
-        let size = measureText(resolve(text.text), text.style, max(0, width))
+        let size = engine.measureText(engine.resolve(text.text), text.style, max(0, width))
         row = (size.height, size.baseline)
       case .badge(let badge):
-        let size = badgeSize(badge)
+        let size = engine.badgeSize(badge)
         row = (size.height, size.baseline)
       case .spacer:
         row = (0, 0)
       default:
-        let h = height(of: child, width: width)
+        let h = engine.height(of: child.element, width: width)
         row = (h, h)
       }
       rows.append(row)
@@ -315,13 +356,18 @@ public struct CellLayoutEngine {
     switch element.kind {
     case .stack(let stack):
       placeStack(stack, in: box, into: &pieces)
+    case .zstack(let z):
+      placeOverlays(z, in: box, into: &pieces)
     case .image(let image):
       pieces.append(
         .image(
           path: resolvePath(image.source), frame: box, fit: image.fit,
           cornerRadius: image.cornerRadius))
     case .text(let text):
-      pieces.append(.text(resolve(text.text), style: text.style, color: text.color, frame: box))
+      pieces.append(
+        .text(
+          resolve(text.text), style: text.style, color: color(.color, of: element, else: text.color),
+          frame: box))
     case .avatar(let avatar):
       let name = avatar.name.map(resolve) ?? ""
       pieces.append(
@@ -329,16 +375,42 @@ public struct CellLayoutEngine {
           path: resolvePath(avatar.source),
           initial: name.first.map { String($0).uppercased() } ?? "", frame: box))
     case .icon(let icon):
-      pieces.append(.icon(name: icon.name, color: icon.color, frame: box))
+      let name = element.fromData[.icon].map(resolve) ?? icon.name
+      pieces.append(
+        .icon(name: name, color: color(.color, of: element, else: icon.color), frame: box))
     case .badge(let badge):
       pieces.append(
         .badge(
-          resolve(badge.text), style: badge.style, color: badge.color,
-          background: badge.background, frame: box))
+          resolve(badge.text), style: badge.style,
+          color: color(.color, of: element, else: badge.color),
+          background: color(.background, of: element, else: badge.background), frame: box))
     case .rect(let rect):
-      pieces.append(.rect(color: rect.color, cornerRadius: rect.cornerRadius, frame: box))
+      pieces.append(
+        .rect(
+          color: color(.color, of: element, else: rect.color), cornerRadius: rect.cornerRadius,
+          frame: box))
     case .spacer:
       break
+    }
+  }
+
+  /// The base in the box, then each shown overlay at its natural size and its place.
+  private func placeOverlays(_ z: CellZStack, in box: Rect, into pieces: inout [CellPiece]) {
+    place(z.children[0], in: box, into: &pieces)
+    for overlay in z.children.dropFirst() where isShown(overlay) {
+      var width = fixedWidth(of: overlay) ?? box.width
+      if case .text(let text) = overlay.kind {
+        width = min(box.width, measureText(resolve(text.text), text.style, nil).width)
+      }
+      let height = height(of: overlay, width: width)
+      let placement = overlay.placement ?? OverlayPlacement(z.alignment)
+      let (fx, fy) = placement.alignment.fractions
+      place(
+        overlay,
+        in: Rect(
+          x: box.minX + (box.width - width) * fx + placement.x,
+          y: box.minY + (box.height - height) * fy + placement.y, width: width, height: height),
+        into: &pieces)
     }
   }
 
@@ -347,23 +419,25 @@ public struct CellLayoutEngine {
     let inner = Rect(
       x: box.minX + p.left, y: box.minY + p.top, width: max(0, box.width - p.left - p.right),
       height: max(0, box.height - p.top - p.bottom))
-    let shown = stack.children.filter(isShown)
+    let shown = children(of: stack).filter { $0.engine.isShown($0.element) }
     guard !shown.isEmpty else { return }
     switch stack.axis {
     case .vertical:
-      let widths = shown.map { fixedWidth(of: $0).map { min($0, inner.width) } ?? inner.width }
-      var heights = zip(shown, widths).map { height(of: $0, width: $1) }
+      let widths = shown.map {
+        $0.engine.fixedWidth(of: $0.element).map { min($0, inner.width) } ?? inner.width
+      }
+      var heights = zip(shown, widths).map { $0.engine.height(of: $0.element, width: $1) }
       let gaps = Double(shown.count - 1) * stack.spacing
       let extra = inner.height - gaps - heights.reduce(0, +)
       let spacers = shown.indices.filter {
-        if case .spacer = shown[$0].kind { true } else { false }
+        if case .spacer = shown[$0].element.kind { true } else { false }
       }
       if extra > 0, !spacers.isEmpty {
         for i in spacers { heights[i] += extra / Double(spacers.count) }
       } else if extra < 0 {
         // Too little room (an item with a fixed height): images give way, so texts stay whole.
         let images = shown.indices.filter {
-          if case .image = shown[$0].kind { true } else { false }
+          if case .image = shown[$0].element.kind { true } else { false }
         }
         let total = images.reduce(0) { $0 + heights[$1] }
         if total > 0 {
@@ -379,7 +453,8 @@ public struct CellLayoutEngine {
         case .center: x = inner.minX + (inner.width - widths[i]) / 2
         case .end: x = inner.maxX - widths[i]
         }
-        place(child, in: Rect(x: x, y: y, width: widths[i], height: heights[i]), into: &pieces)
+        child.engine.place(
+          child.element, in: Rect(x: x, y: y, width: widths[i], height: heights[i]), into: &pieces)
         y += heights[i] + stack.spacing
       }
     case .horizontal where stack.alignment == .firstBaseline:
@@ -388,8 +463,8 @@ public struct CellLayoutEngine {
       var x = inner.minX
       for (i, child) in shown.enumerated() {
         let row = rows.children[i]
-        place(
-          child,
+        child.engine.place(
+          child.element,
           in: Rect(
             x: x, y: inner.minY + rows.baseline - row.baseline, width: widths[i],
             height: row.height), into: &pieces)
@@ -400,18 +475,19 @@ public struct CellLayoutEngine {
       var x = inner.minX
       for (i, child) in shown.enumerated() {
         let fills: Bool
-        switch child.kind {
+        switch child.element.kind {
         case .stack, .spacer: fills = true
         default: fills = false
         }
-        let h = fills ? inner.height : min(inner.height, height(of: child, width: widths[i]))
+        let h =
+          fills ? inner.height : min(inner.height, child.engine.height(of: child.element, width: widths[i]))
         let y: Double
         switch stack.alignment {
         case .start, .firstBaseline: y = inner.minY
         case .center: y = inner.minY + (inner.height - h) / 2
         case .end: y = inner.maxY - h
         }
-        place(child, in: Rect(x: x, y: y, width: widths[i], height: h), into: &pieces)
+        child.engine.place(child.element, in: Rect(x: x, y: y, width: widths[i], height: h), into: &pieces)
         x += widths[i] + stack.spacing
       }
     }

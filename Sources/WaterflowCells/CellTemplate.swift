@@ -1,4 +1,7 @@
 public import WaterflowView
+// Templates read data through WaterflowData's types (ItemData, FieldText, Condition): exported,
+// so a file that imports WaterflowCells names them without a second import.
+@_exported public import WaterflowData
 
 /// How the cells of one reuse identifier look: a background, corners, padding, an optional
 /// border and shadow, and one content element bound to each item's data.
@@ -35,6 +38,8 @@ public struct CellTemplate: Hashable, Sendable {
   public var shadow: CellShadow?
   /// What the cell shows.
   public var content: CellElement
+  /// The locale and reference date `{field|format}` texts are formatted with.
+  public var formatting = DataFormatting()
 
   /// Creates a template from its parts.
   public init(
@@ -73,6 +78,32 @@ public struct CellTemplate: Hashable, Sendable {
   }
 }
 
+extension CellTemplate {
+  /// The attributes the template takes from data (an icon's name, a colour), with where each
+  /// is and what its text must name.
+  ///
+  /// - Complexity: O(number of elements).
+  public var dataAttributes: [(text: FieldText, path: String, expects: FieldRead.Expectation)] {
+    var found: [(text: FieldText, path: String, expects: FieldRead.Expectation)] = []
+    func walk(_ e: CellElement, _ path: String) {
+      let here = "\(path).\(e.name)"
+      for (attribute, text) in e.fromData.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        found.append((text, here + "." + attribute.rawValue, attribute == .icon ? .icon : .color))
+      }
+      switch e.kind {
+      case .stack(let s):
+        // Inside a foreach, a text may read the entry (`{item.color}`): it is checked as drawn.
+        guard s.foreach == nil else { return }
+        for (i, c) in s.children.enumerated() { walk(c, "\(here)[\(i)]") }
+      case .zstack(let z): for (i, c) in z.children.enumerated() { walk(c, "\(here)[\(i)]") }
+      default: break
+      }
+    }
+    walk(content, "content")
+    return found
+  }
+}
+
 /// One place a template reads a data field.
 public struct FieldRead: Hashable, Sendable {
   /// The field's name, as in the data.
@@ -84,9 +115,30 @@ public struct FieldRead: Hashable, Sendable {
   public var isGuarded: Bool
   /// The fields the guarding `when`s name.
   public var guards: Set<String>
-  /// Whether the element reads the field as a number (an image's `aspect` pair): then a value
-  /// that is not a finite number above 0 is an error, not a square.
-  public var isNumber = false
+  /// What the value must be: a text, a number, a date, an icon's name or a colour. A value of
+  /// the wrong kind is an error naming the item and the field, never a silent default.
+  public var expects: Expectation = .text
+  /// The format the template shows the field in, if any.
+  public var format: DataFormat?
+
+  /// Whether the element reads the field as a number above 0 (an image's `aspect` pair).
+  public var isNumber: Bool { expects == .positiveNumber }
+
+  /// What a field's value must be.
+  public enum Expectation: Hashable, Sendable {
+    /// Any value with a text.
+    case text
+    /// A finite number above 0: an image's `aspect` pair.
+    case positiveNumber
+    /// A finite number: a comparison or a number format.
+    case number
+    /// A date: an ISO 8601 text or a Unix time, for `relative`.
+    case date
+    /// The name of an icon (``IconShape/names``), chosen through data.
+    case icon
+    /// A colour `#RRGGBB` or `#RRGGBBAA`, chosen through data.
+    case color
+  }
 }
 
 /// A line round a cell.
@@ -175,15 +227,22 @@ public struct CellElement: Hashable, Sendable {
     case badge(CellBadge)
     case rect(CellRect)
     case spacer(CellSpacer)
+    case zstack(CellZStack)
   }
 
   /// What the element is.
   public var kind: Kind
-  /// Shown only when this text's fields are all present and it is not empty: `"{tag}"`.
-  public var when: FieldText?
+  /// Shown only when the item's data passes the test: `{tag}`, `{type} == 'video'`.
+  public var when: Condition?
+  /// Attributes that come from the item's data, overriding the fixed ones: an icon's name, a
+  /// colour or a background (`"{tagColor}"`, or chosen by a condition).
+  public var fromData: [DataAttribute: FieldText] = [:]
+  /// Where the element sits over the first child of a ``CellZStack``; nil: the stack's own
+  /// alignment.
+  public var placement: OverlayPlacement?
 
-  /// An element of a kind, shown always or only when `when` has a value.
-  public init(_ kind: Kind, when: FieldText? = nil) {
+  /// An element of a kind, shown always or only when `when` holds.
+  public init(_ kind: Kind, when: Condition? = nil) {
     self.kind = kind
     self.when = when
   }
@@ -199,22 +258,57 @@ public struct CellElement: Hashable, Sendable {
     case .badge: "badge"
     case .rect: "rect"
     case .spacer: "spacer"
+    case .zstack: "zstack"
     }
   }
 
   func collectReads(into reads: inout [FieldRead], path: String, guards outer: Set<String>) {
     var guards = outer
-    if let when { guards.formUnion(when.fields) }
     let here = "\(path).\(name)"
-    func add(_ text: FieldText?) {
-      for field in text?.fields ?? [] {
+    if let when {
+      guards.formUnion(when.fields.map(\.source))
+      for field in when.numberFields {
         reads.append(
-          FieldRead(field: field, path: here, isGuarded: !guards.isEmpty, guards: guards))
+          FieldRead(
+            field: field.source, path: here + ".when", isGuarded: true, guards: guards,
+            expects: .number))
       }
+    }
+    func add(_ text: FieldText?, _ at: String = "", expects: FieldRead.Expectation = .text) {
+      for read in text?.reads ?? [] {
+        let expectation: FieldRead.Expectation =
+          read.format.map { $0.readsDate ? .date : .number } ?? expects
+        reads.append(
+          FieldRead(
+            field: read.path.source, path: here + at, isGuarded: read.isGuarded || !guards.isEmpty,
+            guards: guards, expects: expectation, format: read.format))
+      }
+    }
+    // What an icon or colour from data resolves to is checked per item as a whole text
+    // (`CellTemplate.dataAttributes`); here only that its fields are given.
+    for (attribute, text) in fromData.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      add(text, "." + attribute.rawValue)
     }
     switch kind {
     case .stack(let stack):
+      var inner = guards
+      if let each = stack.foreach {
+        // An empty or missing list repeats nothing, so the list is read guarded, and the
+        // entries' own fields (`{item.name}`) only exist per entry.
+        reads.append(FieldRead(field: each.source, path: here + ".foreach", isGuarded: true, guards: guards))
+        inner.insert("item")
+      }
       for (i, child) in stack.children.enumerated() {
+        var childReads: [FieldRead] = []
+        child.collectReads(into: &childReads, path: "\(here)[\(i)]", guards: inner)
+        if stack.foreach != nil {
+          childReads = childReads.filter { DataPath($0.field).root != "item" }
+        }
+        reads += childReads
+      }
+      return
+    case .zstack(let z):
+      for (i, child) in z.children.enumerated() {
         child.collectReads(into: &reads, path: "\(here)[\(i)]", guards: guards)
       }
       return
@@ -225,7 +319,7 @@ public struct CellElement: Hashable, Sendable {
           reads.append(
             FieldRead(
               field: field, path: here + ".aspect", isGuarded: !guards.isEmpty, guards: guards,
-              isNumber: true))
+              expects: .positiveNumber))
         }
       }
     case .text(let text): add(text.text)
@@ -238,6 +332,68 @@ public struct CellElement: Hashable, Sendable {
     case .badge(let badge): add(badge.text)
     case .icon, .rect, .spacer: break
     }
+  }
+}
+
+/// An attribute of an element that may come from the item's data.
+public enum DataAttribute: String, Hashable, Sendable, CaseIterable {
+  /// An icon's name.
+  case icon
+  /// A text's, icon's, badge's or rectangle's colour.
+  case color
+  /// A badge's fill.
+  case background
+}
+
+/// The nine places an overlay can take over the element under it, as SwiftUI's `Alignment`.
+public enum OverlayAlignment: String, Hashable, Sendable, CaseIterable {
+  case topLeading, top, topTrailing, leading, center, trailing, bottomLeading, bottom,
+    bottomTrailing
+
+  /// Where along each axis: 0 leading or top, 0.5 centre, 1 trailing or bottom.
+  public var fractions: (x: Double, y: Double) {
+    switch self {
+    case .topLeading: (0, 0)
+    case .top: (0.5, 0)
+    case .topTrailing: (1, 0)
+    case .leading: (0, 0.5)
+    case .center: (0.5, 0.5)
+    case .trailing: (1, 0.5)
+    case .bottomLeading: (0, 1)
+    case .bottom: (0.5, 1)
+    case .bottomTrailing: (1, 1)
+    }
+  }
+}
+
+/// Where an overlay sits: an alignment in the element under it, then moved by an offset (in
+/// points; +x towards the trailing edge, +y down).
+public struct OverlayPlacement: Hashable, Sendable {
+  public var alignment: OverlayAlignment
+  public var x: Double
+  public var y: Double
+
+  public init(_ alignment: OverlayAlignment, x: Double = 0, y: Double = 0) {
+    self.alignment = alignment
+    self.x = x
+    self.y = y
+  }
+}
+
+/// Elements on top of one another: the first is the base, which gives the stack its size; the
+/// others are drawn over it, each at its ``OverlayPlacement`` (a video's play icon in the
+/// centre, a duration badge in a corner, a ribbon across the bottom).
+///
+/// An overlay takes its natural size: icons, avatars, badges and sized images their own, a text
+/// one line at its natural width, and anything else the base's width.
+public struct CellZStack: Hashable, Sendable {
+  public var children: [CellElement]
+  /// Where overlays sit when they name no place of their own.
+  public var alignment: OverlayAlignment
+
+  public init(children: [CellElement], alignment: OverlayAlignment = .center) {
+    self.children = children
+    self.alignment = alignment
   }
 }
 
@@ -360,16 +516,24 @@ public struct CellStack: Hashable, Sendable {
   public var padding: EdgeInsets
   /// Where children sit across the stack.
   public var alignment: CellAlignment
+  /// A list in the item's data: the children are drawn once per entry, which they read as
+  /// `{item}` (or `{item.name}` for a list of objects). Nil: the children once.
+  public var foreach: DataPath?
+  /// At most this many entries of ``foreach``.
+  public var limit: Int?
 
   public init(
     axis: Axis, children: [CellElement], spacing: Double = 0,
-    padding: EdgeInsets = EdgeInsets(), alignment: CellAlignment = .start
+    padding: EdgeInsets = EdgeInsets(), alignment: CellAlignment = .start,
+    foreach: DataPath? = nil, limit: Int? = nil
   ) {
     self.axis = axis
     self.children = children
     self.spacing = spacing
     self.padding = padding
     self.alignment = alignment
+    self.foreach = foreach
+    self.limit = limit
   }
 }
 
@@ -549,9 +713,25 @@ public protocol CellElementConvertible {
 }
 
 extension CellElementConvertible {
-  /// The element, shown only when `condition` has a value: `CellBadge("{tag}").when("{tag}")`.
-  public func when(_ condition: FieldText) -> CellElement {
-    CellElement(element.kind, when: condition)
+  /// The element, shown only when `condition` holds: `CellBadge("{tag}").when("{tag}")`.
+  public func when(_ condition: Condition) -> CellElement {
+    var e = element
+    e.when = condition
+    return e
+  }
+
+  /// The element drawn over the base of a ``CellZStack`` at a place, moved by an offset.
+  public func placed(_ alignment: OverlayAlignment, x: Double = 0, y: Double = 0) -> CellElement {
+    var e = element
+    e.placement = OverlayPlacement(alignment, x: x, y: y)
+    return e
+  }
+
+  /// The element with an attribute from the item's data: `.from(.icon, "{heartIcon}")`.
+  public func from(_ attribute: DataAttribute, _ text: FieldText) -> CellElement {
+    var e = element
+    e.fromData[attribute] = text
+    return e
   }
 }
 
@@ -582,16 +762,29 @@ extension CellRect: CellElementConvertible {
 extension CellSpacer: CellElementConvertible {
   public var element: CellElement { CellElement(.spacer(self)) }
 }
+extension CellZStack: CellElementConvertible {
+  public var element: CellElement { CellElement(.zstack(self)) }
+}
+
+extension CellZStack {
+  /// Elements over the first one, which a closure builds one per line.
+  public init(
+    align: OverlayAlignment = .center, @CellContentBuilder _ children: () -> [CellElement]
+  ) {
+    self.init(children: children(), alignment: align)
+  }
+}
 
 extension CellStack {
   /// A stack of the elements a closure builds, one per line.
   public init(
     _ axis: Axis, spacing: Double = 0, padding: EdgeInsets = EdgeInsets(),
-    align: CellAlignment? = nil, @CellContentBuilder _ children: () -> [CellElement]
+    align: CellAlignment? = nil, foreach: DataPath? = nil, limit: Int? = nil,
+    @CellContentBuilder _ children: () -> [CellElement]
   ) {
     self.init(
       axis: axis, children: children(), spacing: spacing, padding: padding,
-      alignment: align ?? (axis == .vertical ? .start : .center))
+      alignment: align ?? (axis == .vertical ? .start : .center), foreach: foreach, limit: limit)
   }
 }
 

@@ -21,36 +21,43 @@ extension Scene {
   /// attributes a kind takes is checked after the object is read (`attributes(of:)`).
   private enum ElementKey: String, CaseIterable {
     // Kinds
-    case vstack, hstack, image, text, avatar, icon, badge, rect, spacer
+    case vstack, hstack, zstack, image, text, avatar, icon, badge, rect, spacer
     // Attributes
-    case align, aspect, background, color, cornerRadius, fit, height, lineHeight, lines
-    case minLength, name, padding, size, spacing, weight, when, width
+    case align, aspect, background, color, cornerRadius, fit, foreach, height, limit, lineHeight
+    case lines, minLength, name, offset, padding, position, size, spacing, weight, when, width
   }
+  private enum ChoiceKey: String, CaseIterable { case `if`, then, `else` }
+  private enum OffsetKey: String, CaseIterable { case x, y }
 
   private static let templateKeys = JSONKeys<TemplateKey>()
   private static let borderKeys = JSONKeys<BorderKey>()
   private static let shadowKeys = JSONKeys<ShadowKey>()
   private static let elementKeys = JSONKeys<ElementKey>()
+  private static let choiceKeys = JSONKeys<ChoiceKey>()
+  private static let offsetKeys = JSONKeys<OffsetKey>()
   private static let elementKinds: [String: ElementKey] = [
-    "vstack": .vstack, "hstack": .hstack, "image": .image, "text": .text, "avatar": .avatar,
-    "icon": .icon, "badge": .badge, "rect": .rect, "spacer": .spacer,
+    "vstack": .vstack, "hstack": .hstack, "zstack": .zstack, "image": .image, "text": .text,
+    "avatar": .avatar, "icon": .icon, "badge": .badge, "rect": .rect, "spacer": .spacer,
   ]
   /// The element kinds as messages list them.
-  static let elementNames = "vstack, hstack, image, text, avatar, icon, badge, rect, spacer"
+  static let elementNames = "vstack, hstack, zstack, image, text, avatar, icon, badge, rect, spacer"
 
   /// The attributes each kind takes, as messages list them.
   private static func attributes(of kind: ElementKey) -> [ElementKey] {
-    switch kind {
-    case .vstack, .hstack: [.spacing, .padding, .align, .when]
-    case .image: [.aspect, .fit, .cornerRadius, .height, .width, .when]
-    case .text: [.size, .weight, .color, .lines, .align, .lineHeight, .when]
-    case .avatar: [.size, .name, .when]
-    case .icon: [.size, .color, .when]
-    case .badge: [.size, .color, .background, .when]
-    case .rect: [.width, .height, .color, .cornerRadius, .when]
-    case .spacer: [.minLength, .when]
-    default: []
-    }
+    let own: [ElementKey] =
+      switch kind {
+      case .vstack, .hstack: [.spacing, .padding, .align, .foreach, .limit]
+      case .zstack: [.align]
+      case .image: [.aspect, .fit, .cornerRadius, .height, .width]
+      case .text: [.size, .weight, .color, .lines, .align, .lineHeight]
+      case .avatar: [.size, .name]
+      case .icon: [.size, .color]
+      case .badge: [.size, .color, .background]
+      case .rect: [.width, .height, .color, .cornerRadius]
+      case .spacer: [.minLength]
+      default: []
+      }
+    return own + [.when, .position, .offset]
   }
 
   // MARK: - Templates
@@ -138,12 +145,83 @@ extension Scene {
     return try readInsets(&r)
   }
 
+  /// A `{field}` text, or one chosen by a condition: `{"if": "{isLiked}", "then": "heart.fill",
+  /// "else": "heart"}` (`else` left out is empty; `then` and `else` may be choices again).
   private static func readFieldText(_ r: inout JSONReader) throws(JSONInputError) -> FieldText {
+    if try r.peek() == .object {
+      var condition: Condition?
+      var then: FieldText?
+      var otherwise = FieldText("")
+      try r.beginObject()
+      while let key = try r.nextKey(choiceKeys) {
+        switch key {
+        case .if: condition = try readCondition(&r)
+        case .then: then = try readFieldText(&r)
+        case .else: otherwise = try readFieldText(&r)
+        }
+      }
+      guard let condition else {
+        throw r.fail(key: "if", "missing: a choice needs a condition, as {\"if\": \"{isLiked}\", \"then\": …, \"else\": …}")
+      }
+      guard let then else { throw r.fail(key: "then", "missing: what to show when \"\(condition)\" holds") }
+      return FieldText(choosing: condition, then: then, else: otherwise)
+    }
+    guard try r.peek() == .string else {
+      throw r.fail("expected a text or a choice {\"if\", \"then\", \"else\"}, found \(try r.peek().name)")
+    }
     let source = try r.string()
     switch FieldText.parse(source) {
     case .success(let text): return text
-    case .failure(let error): throw r.fail("\(error.message), in \"\(source)\"")
+    case .failure(let error):
+      throw r.fail("\(error.message), at character \(error.column) of \"\(source)\"")
     }
+  }
+
+  /// A `when` or `if`: a condition in the language of ``Condition``.
+  private static func readCondition(_ r: inout JSONReader) throws(JSONInputError) -> Condition {
+    let source = try r.string()
+    switch Condition.parse(source) {
+    case .success(let condition): return condition
+    case .failure(let error):
+      throw r.fail(
+        "\(error.message), at character \(error.column) of \"\(source)\" (conditions: {field}, !, ==, !=, <, <=, >, >=, &&, ||, parentheses; texts in quotes)")
+    }
+  }
+
+  /// An attribute that may come from data: a fixed value read by `fixed`, or a `{field}` text or
+  /// a choice, whose fixed texts are checked now with `check` (which returns an error message).
+  private static func readBindable<T>(
+    _ r: inout JSONReader, fixed: (inout JSONReader) throws(JSONInputError) -> T,
+    check: (String) -> String?
+  ) throws(JSONInputError) -> (fixed: T?, data: FieldText?) {
+    let kind = try r.peek()
+    if kind == .string {
+      var scan = r
+      let text = try scan.string()
+      if !text.contains("{") { return (try fixed(&r), nil) }
+    } else if kind != .object {
+      return (try fixed(&r), nil)
+    } else {
+      // A colour with light and dark variants is an object too; a choice has "if".
+      var scan = r
+      var isChoice = false
+      try scan.beginObject()
+      while let name = try scan.nextName() {
+        if name == "if" { isChoice = true }
+        try scan.skipValue()
+      }
+      if !isChoice { return (try fixed(&r), nil) }
+    }
+    let start = r
+    let text = try readFieldText(&r)
+    func constants(_ t: FieldText) -> [String] {
+      if let c = t.choice { return constants(c.then) + constants(c.else) }
+      return t.isConstant && !t.source.isEmpty ? [t.source] : []
+    }
+    for value in constants(text) {
+      if let message = check(value) { throw start.fail(message) }
+    }
+    return (nil, text)
   }
 
   /// One element: an object with exactly one kind key (`{"text": "{title}", "lines": 2}`).
@@ -197,7 +275,22 @@ extension Scene {
     var width: Double?
     var name: FieldText?
     var minLength = 0.0
-    var when: FieldText?
+    var when: Condition?
+    var fromData: [DataAttribute: FieldText] = [:]
+    var foreach: DataPath?
+    var limit: Int?
+    var placement: OverlayPlacement?
+    var offset = (x: 0.0, y: 0.0)
+    var position: OverlayAlignment?
+    let alignments = Dictionary(
+      uniqueKeysWithValues: OverlayAlignment.allCases.map { ($0.rawValue, $0) })
+    func colorCheck(_ text: String) -> String? {
+      Color(hexString: text) == nil ? "expected a colour #RRGGBB or #RRGGBBAA, found \"\(text)\"" : nil
+    }
+    func iconCheck(_ name: String) -> String? {
+      IconShape(named: name) == nil
+        ? "unknown icon \"\(name)\" (icons are: \(IconShape.names.joined(separator: ", ")))" : nil
+    }
     try r.beginObject()
     while let key = try r.nextKey(elementKeys) {
       if key != kind && !allowed.contains(key) {
@@ -208,18 +301,31 @@ extension Scene {
           "\(kindName) takes no \(key.rawValue) (its keys: \(allowed.map(\.rawValue).joined(separator: ", ")))")
       }
       switch key {
-      case .vstack, .hstack:
+      case .vstack, .hstack, .zstack:
         try r.beginArray()
-        while try r.nextElement() { children.append(try readElement(&r, for: appearance)) }
+        while try r.nextElement() {
+          let child = try readElement(&r, for: appearance)
+          if child.placement != nil, kind != .zstack || children.isEmpty {
+            throw r.fail(
+              kind == .zstack
+                ? "the first element of a zstack is its base: position and offset place the ones over it"
+                : "position and offset place an overlay: give them to the elements of a zstack after the first")
+          }
+          children.append(child)
+        }
+        if kind == .zstack, children.isEmpty {
+          throw r.fail("a zstack needs a base element, and the elements to draw over it")
+        }
       case .image, .text, .avatar, .badge:
         text = try readFieldText(&r)
       case .icon:
-        let iconName = try r.string()
-        guard IconShape(named: iconName) != nil else {
-          throw r.fail(
-            "unknown icon \"\(iconName)\" (icons are: \(IconShape.names.joined(separator: ", ")))")
-        }
-        text = FieldText(iconName)
+        let bound = try readBindable(&r, fixed: { (r: inout JSONReader) throws(JSONInputError) in
+          let name = try r.string()
+          if let message = iconCheck(name) { throw r.fail(message) }
+          return name
+        }, check: iconCheck)
+        text = FieldText(bound.fixed ?? "")
+        fromData[.icon] = bound.data
       case .rect, .spacer:
         try r.beginObject()
         while try r.nextName() != nil {
@@ -230,14 +336,47 @@ extension Scene {
       case .weight:
         weight = try r.oneOf(
           Dictionary(uniqueKeysWithValues: FontWeight.allCases.map { ($0.rawValue, $0) }))
-      case .color: color = try StyleSheet.readColor(&r, for: appearance)
-      case .background: background = try StyleSheet.readColor(&r, for: appearance)
+      case .color:
+        let bound = try readBindable(&r, fixed: { (r: inout JSONReader) throws(JSONInputError) in
+          try StyleSheet.readColor(&r, for: appearance)
+        }, check: colorCheck)
+        color = bound.fixed
+        fromData[.color] = bound.data
+      case .background:
+        let bound = try readBindable(&r, fixed: { (r: inout JSONReader) throws(JSONInputError) in
+          try StyleSheet.readColor(&r, for: appearance)
+        }, check: colorCheck)
+        background = bound.fixed
+        fromData[.background] = bound.data
       case .lines: lines = try r.integer(min: 0, max: 1000)
       case .align:
         let choices =
-          kind == .hstack
-          ? ["top", "center", "bottom", "baseline"] : ["leading", "center", "trailing"]
+          kind == .zstack
+          ? OverlayAlignment.allCases.map(\.rawValue)
+          : kind == .hstack
+            ? ["top", "center", "bottom", "baseline"] : ["leading", "center", "trailing"]
         align = try r.oneOf(Dictionary(uniqueKeysWithValues: choices.map { ($0, $0) }))
+      case .position: position = try r.oneOf(alignments)
+      case .offset:
+        try r.beginObject()
+        while let key = try r.nextKey(offsetKeys) {
+          switch key {
+          case .x: offset.x = try r.number(min: -10_000, max: 10_000)
+          case .y: offset.y = try r.number(min: -10_000, max: 10_000)
+          }
+        }
+      case .foreach:
+        let source = try r.string()
+        guard source.hasPrefix("{"), source.hasSuffix("}"), source.count > 2 else {
+          throw r.fail("expected a list field in braces, such as \"{tags}\", found \"\(source)\"")
+        }
+        switch DataPath.parse(String(source.dropFirst().dropLast())) {
+        case .success(let path):
+          if path.root == "item" { throw r.fail("\"item\" names each entry inside a foreach: name the list by another field") }
+          foreach = path
+        case .failure(let e): throw r.fail("\(e.message), in \"\(source)\"")
+        }
+      case .limit: limit = try r.integer(min: 0, max: 10_000)
       case .lineHeight: lineHeight = try r.number(min: 0, max: 1000, exclusiveMin: true)
       case .spacing: spacing = try r.number(min: 0, max: 10_000)
       case .padding: padding = try readPadding(&r)
@@ -248,8 +387,14 @@ extension Scene {
       case .width: width = try r.number(min: 0, max: 100_000, exclusiveMin: true)
       case .name: name = try readFieldText(&r)
       case .minLength: minLength = try r.number(min: 0, max: 100_000)
-      case .when: when = try readFieldText(&r)
+      case .when: when = try readCondition(&r)
       }
+    }
+    if limit != nil, foreach == nil {
+      throw r.fail(key: "limit", "limits a foreach: give the list as \"foreach\": \"{tags}\"")
+    }
+    if position != nil || offset != (0, 0) {
+      placement = OverlayPlacement(position ?? .center, x: offset.x, y: offset.y)
     }
 
     let element: CellElement.Kind
@@ -266,7 +411,9 @@ extension Scene {
       element = .stack(
         CellStack(
           axis: kind == .vstack ? .vertical : .horizontal, children: children, spacing: spacing,
-          padding: padding, alignment: alignment))
+          padding: padding, alignment: alignment, foreach: foreach, limit: limit))
+    case .zstack:
+      element = .zstack(CellZStack(children: children, alignment: align.flatMap { alignments[$0] } ?? .center))
     case .image:
       element = .image(
         CellImage(
@@ -296,7 +443,10 @@ extension Scene {
     default:
       element = .spacer(CellSpacer(minLength: minLength))
     }
-    return CellElement(element, when: when)
+    var result = CellElement(element, when: when)
+    result.fromData = fromData
+    result.placement = placement
+    return result
   }
 
   /// A number (width over height), `"3:4"`, or a pair of fields `"{w}:{h}"`.
@@ -322,30 +472,61 @@ extension Scene {
 
   // MARK: - Item data
 
-  /// An item's `data`: names to strings or numbers (numbers are kept as written).
+  /// An item's `data`: an object of values as an API gives them (texts, numbers kept as
+  /// written, booleans, lists and objects). A null field is a field left out.
   static func readItemData(_ r: inout JSONReader, folder: String) throws(JSONInputError)
     -> ItemData
   {
     var data = ItemData(folder: folder)
     try r.beginObject()
     while let name = try r.nextName() {
-      if data[name] != nil { throw r.fail("given twice") }
-      switch try r.peek() {
-      case .string, .number: data[name] = try r.string()
-      case .null: try r.skipValue()
-      case let kind: throw r.fail("expected a string or a number, found \(kind.name)")
-      }
+      if data.values[name] != nil { throw r.fail("given twice") }
+      let value = try readDataValue(&r, depth: 1)
+      if value != .null { data.values[name] = value }
     }
     return data
   }
 
+  /// Nesting deeper than this is refused: no API nests so deep, and a recursive reader must not
+  /// overflow its stack on a hostile file.
+  static let maximumDataDepth = 64
+
+  private static func readDataValue(_ r: inout JSONReader, depth: Int) throws(JSONInputError)
+    -> DataValue
+  {
+    switch try r.peek() {
+    case .string: return .string(try r.string())
+    case .number: return .number(try r.string())
+    case .bool: return .bool(try r.bool())
+    case .null:
+      try r.skipValue()
+      return .null
+    case .array:
+      guard depth < maximumDataDepth else { throw r.fail("nested more than \(maximumDataDepth) deep") }
+      var entries: [DataValue] = []
+      try r.beginArray()
+      while try r.nextElement() { entries.append(try readDataValue(&r, depth: depth + 1)) }
+      return .array(entries)
+    case .object:
+      guard depth < maximumDataDepth else { throw r.fail("nested more than \(maximumDataDepth) deep") }
+      var object = DataObject()
+      try r.beginObject()
+      while let name = try r.nextName() {
+        if object[name] != nil { throw r.fail("given twice") }
+        object[name] = try readDataValue(&r, depth: depth + 1)
+      }
+      return .object(object)
+    }
+  }
+
   // MARK: - Data files
 
-  /// The items of a data file: CSV (a header row names the fields) or JSON lines (one object
-  /// of strings and numbers per line). Every column is a data field; `identifier`, when given,
-  /// also picks the row's template, and the import's `identifier` is the default.
+  /// The items of a data file: CSV (a header row names the fields), JSON lines (one object per
+  /// line), or, with `jsonPath`, a JSON file whose array of objects sits at that path
+  /// (`data.items`; empty for an array at the top). Every field is a data field; `identifier`,
+  /// when given, also picks the row's template, and the import's `identifier` is the default.
   static func readDataFile(
-    _ path: String, identifier: String, field r: JSONReader
+    _ path: String, identifier: String, jsonPath: String? = nil, field r: JSONReader
   ) throws(JSONInputError) -> (items: [Item], rows: DataFileRows) {
     InputRecorder.note(path)
     guard let contents = FileManager.default.contents(atPath: path) else {
@@ -356,7 +537,9 @@ extension Scene {
     var rows: [ItemData] = []
     var lines: [Int32] = []
     let isCSV = path.lowercased().hasSuffix(".csv")
-    if isCSV {
+    if let jsonPath {
+      rows = try readJSONArray(contents, path: path, at: jsonPath, folder: folder, lines: &lines)
+    } else if isCSV {
       guard let text = String(data: contents, encoding: .utf8) else {
         throw JSONInputError(file: path, field: "", message: "not UTF-8 text")
       }
@@ -369,7 +552,71 @@ extension Scene {
         length: .fixed(0), identifier: row["identifier"] ?? identifier, data: row,
         isSelfSizing: true)
     }
-    return (items, DataFileRows(range: 0..<items.count, file: path, isCSV: isCSV, lines: lines))
+    return (
+      items,
+      DataFileRows(
+        range: 0..<items.count, file: path, isCSV: isCSV && jsonPath == nil, lines: lines,
+        jsonPath: jsonPath))
+  }
+
+  /// The objects of the array at `at` in a JSON file (`data.items`: keys of objects, from the
+  /// top), each row's index kept for messages (`feed.json: data.items[5]`).
+  private static func readJSONArray(
+    _ contents: Data, path: String, at jsonPath: String, folder: String, lines: inout [Int32]
+  ) throws(JSONInputError) -> [ItemData] {
+    let steps = jsonPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    if !jsonPath.isEmpty, steps.contains(where: \.isEmpty) {
+      throw JSONInputError(
+        file: path, field: "", message: "the path \"\(jsonPath)\" has an empty step: write keys joined by dots, as \"data.items\"")
+    }
+    let document = JSONDocument([UInt8](contents), file: path)
+    return try document.read(options: readingOptions) { (r: inout JSONReader) throws(JSONInputError) in
+      var walked: [String] = []
+      for step in jsonPath.isEmpty ? [] : steps {
+        guard try r.peek() == .object else {
+          let at = walked.isEmpty ? "the top" : walked.joined(separator: ".")
+          throw JSONInputError(
+            file: path, field: walked.joined(separator: "."),
+            message: "expected an object holding \"\(step)\" at \(at) (the import's path is \"\(jsonPath)\"), found \(try r.peek().name)")
+        }
+        try r.beginObject()
+        var found = false
+        while let name = try r.nextName() {
+          if name == step {
+            found = true
+            break
+          }
+          try r.skipValue()
+        }
+        guard found else {
+          throw JSONInputError(
+            file: path, field: walked.joined(separator: "."),
+            message: "has no key \"\(step)\" (the import's path is \"\(jsonPath)\")")
+        }
+        walked.append(step)
+      }
+      guard try r.peek() == .array else {
+        throw r.fail(
+          "expected the array of items at \(jsonPath.isEmpty ? "the top" : "\"\(jsonPath)\""), found \(try r.peek().name)")
+      }
+      var rows: [ItemData] = []
+      try r.beginArray()
+      while try r.nextElement() {
+        if rows.count == maximumItemCount {
+          throw r.fail("more than \(maximumItemCount) items, the limit")
+        }
+        guard try r.peek() == .object else {
+          throw r.fail("expected one object of fields per item, found \(try r.peek().name)")
+        }
+        lines.append(Int32(truncatingIfNeeded: rows.count))
+        rows.append(try readItemData(&r, folder: folder))
+      }
+      // The rest of the file is still read, so that a damaged end is not taken silently.
+      for _ in walked {
+        while try r.nextName() != nil { try r.skipValue() }
+      }
+      return rows
+    }
   }
 
   private static func readCSV(
@@ -470,7 +717,7 @@ extension Scene {
       return a.isEmpty ? b.count : row[b.count]
     }
     let wanted = Array(name)
-    let best = data.sortedFields.map { (name: $0.name, cost: distance(wanted, Array($0.name))) }
+    let best = data.paths.map { (name: $0, cost: distance(wanted, Array($0))) }
       .min { ($0.cost, $0.name) < ($1.cost, $1.name) }
     guard let best, best.cost > 0, best.cost <= max(1, wanted.count / 3) else { return "" }
     return " (did you mean \"\(best.name)\"?)"
@@ -505,9 +752,16 @@ extension Scene {
       }
       return
     }
-    let reads = cells.mapValues { template in template.fieldReads.filter { !$0.isGuarded } }
-    // Numbers are checked wherever the field is given, guarded or not: a bad one would draw.
-    let numbers = cells.mapValues { template in template.fieldReads.filter(\.isNumber) }
+    let reads = cells.mapValues { template in
+      template.fieldReads.filter { !$0.isGuarded }.map { (read: $0, path: DataPath($0.field)) }
+    }
+    // Values that must be numbers, dates, icons or colours are checked wherever the field is
+    // given, guarded or not: a bad one would draw.
+    let typed = cells.mapValues { template in
+      template.fieldReads.filter { $0.expects != .text }.map { (read: $0, path: DataPath($0.field)) }
+    }
+    // Texts from data a template chooses an icon or colour by, resolved per item and checked.
+    let bound = cells.mapValues { template in template.dataAttributes }
     var index = 0
     var sizing: CellSizing?
     // The self-sizing items of each section, measured together (on every core) at the
@@ -544,19 +798,37 @@ extension Scene {
           }
           return JSONInputError(file: file, field: field, message: message("\(path): \(template)"))
         }
-        for read in reads[item.identifier] ?? [] where data[read.field] == nil {
-          throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
-            "has no field \"\(read.field)\"\(Self.nearestField(to: read.field, in: data)), which "
-              + "\(template) reads; give it in the item's data, or show the element only "
-              + "\"when\": \"{\(read.field)}\""
+        for (read, field) in reads[item.identifier] ?? [] {
+          guard let value = data[field] else {
+            throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
+              "has no field \"\(read.field)\"\(Self.nearestField(to: read.field, in: data)), which "
+                + "\(template) reads; give it in the item's data, or show the element only "
+                + "\"when\": \"{\(read.field)}\""
+            }
+          }
+          if value.text == nil, read.expects == .text, read.format == nil {
+            throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
+              "field \"\(read.field)\" is \(value.kindName), which \(template) shows as a text; "
+                + Self.partsHint(read.field, value)
+            }
           }
         }
-        for read in numbers[item.identifier] ?? [] {
-          guard let value = data[read.field] else { continue }
-          if let number = data.number(read.field), number.isFinite, number > 0 { continue }
-          throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
-            "field \"\(read.field)\" is \"\(value)\", which \(template) reads as a number: give a "
-              + "finite number above 0"
+        for (read, field) in typed[item.identifier] ?? [] {
+          guard let value = data[field], value != .null else { continue }
+          if let problem = Self.problem(with: value, expected: read.expects) {
+            throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
+              "field \"\(read.field)\" is \(Self.describe(value)), which \(template) reads as "
+                + problem
+            }
+          }
+        }
+        for attribute in bound[item.identifier] ?? [] {
+          let text = attribute.text.resolve(in: data, index: index, formatting: template.formatting) ?? ""
+          guard !text.isEmpty, let problem = Self.problem(with: .string(text), expected: attribute.expects)
+          else { continue }
+          let fields = attribute.text.reads.map { "\"\($0.path.source)\"" }.joined(separator: ", ")
+          throw fail(template: "cells.\(item.identifier).\(attribute.path)") { template in
+            "\(template) takes \"\(text)\" from the data (field \(fields)) as \(problem)"
           }
         }
         guard item.isSelfSizing else { continue }
@@ -588,6 +860,51 @@ extension Scene {
         (batch[n].template, batch[n].data, batch[n].flat)
       }
       start = end
+    }
+  }
+
+  /// Why a value is not what a template reads it as (the words after "reads as"), or nil.
+  static func problem(with value: DataValue, expected: FieldRead.Expectation) -> String? {
+    switch expected {
+    case .text: return nil
+    case .positiveNumber:
+      if let n = value.number, n.isFinite, n > 0 { return nil }
+      return "a number: give a finite number above 0"
+    case .number:
+      if let n = value.number, n.isFinite { return nil }
+      return "a number: give a finite number"
+    case .date:
+      if DataFormat.relative.format(value, in: DataFormatting()) != nil { return nil }
+      return "a date: give an ISO 8601 date (\"2026-11-24T08:30:00Z\") or a Unix time"
+    case .icon:
+      if let name = value.text, IconShape(named: name) != nil { return nil }
+      return "an icon (icons are: \(IconShape.names.joined(separator: ", ")))"
+    case .color:
+      if let text = value.text, Color(hexString: text) != nil { return nil }
+      return "a colour: give #RRGGBB or #RRGGBBAA"
+    }
+  }
+
+  /// A value as messages quote it: `"tall"`, `0`, `true`, an object.
+  static func describe(_ value: DataValue) -> String {
+    switch value {
+    case .string(let s): "\"\(s)\""
+    case .number(let s): s
+    case .bool(let b): b ? "true" : "false"
+    default: value.kindName
+    }
+  }
+
+  /// How to read a part of a list or an object: `{cover.url}` or `{tags[0]}`.
+  static func partsHint(_ field: String, _ value: DataValue) -> String {
+    switch value {
+    case .object(let o):
+      let names = o.keys.prefix(4).map { "{\(field).\($0)}" }.joined(separator: ", ")
+      return "read one of its fields: \(names)"
+    case .array:
+      return "read one entry, {\(field)[0]}, or repeat an element over it with \"foreach\": \"{\(field)}\""
+    default:
+      return "give it a text"
     }
   }
 

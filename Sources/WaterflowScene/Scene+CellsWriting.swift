@@ -68,6 +68,8 @@ extension Scene {
         }
         w.write("]")
       }
+      if let each = stack.foreach { f.add("foreach", "{\(each.source)}") }
+      if let limit = stack.limit { f.add("limit", Double(limit)) }
       if stack.spacing != 0 { f.add("spacing", stack.spacing) }
       if stack.padding != EdgeInsets() { f.add("padding") { writeInsets(stack.padding, to: w) } }
       let names =
@@ -78,8 +80,18 @@ extension Scene {
       case .end: f.add("align", names[2])
       case .firstBaseline: f.add("align", "baseline")
       }
+    case .zstack(let z):
+      f.add("zstack") {
+        w.write("[")
+        for (i, child) in z.children.enumerated() {
+          if i > 0 { w.write(", ") }
+          writeElement(child, to: w)
+        }
+        w.write("]")
+      }
+      if z.alignment != .center { f.add("align", z.alignment.rawValue) }
     case .image(let image):
-      f.add("image", image.source.source)
+      f.add("image", image.source)
       switch image.aspect {
       case .ratio(let r)?: f.add("aspect", r)
       case .fields(let width, let height)?: f.add("aspect", "{\(width)}:{\(height)}")
@@ -90,7 +102,7 @@ extension Scene {
       if let height = image.height { f.add("height", height) }
       if let width = image.width { f.add("width", width) }
     case .text(let text):
-      f.add("text", text.text.source)
+      f.add("text", text.text)
       f.add("size", text.size)
       if text.weight != .regular { f.add("weight", text.weight.rawValue) }
       f.add("color", text.color)
@@ -98,15 +110,15 @@ extension Scene {
       if text.alignment != .leading { f.add("align", text.alignment.rawValue) }
       if let lineHeight = text.lineHeight { f.add("lineHeight", lineHeight) }
     case .avatar(let avatar):
-      f.add("avatar", avatar.source.source)
+      f.add("avatar", avatar.source)
       f.add("size", avatar.size)
-      if let name = avatar.name { f.add("name", name.source) }
+      if let name = avatar.name { f.add("name", name) }
     case .icon(let icon):
       f.add("icon", icon.name)
       f.add("size", icon.size)
       f.add("color", icon.color)
     case .badge(let badge):
-      f.add("badge", badge.text.source)
+      f.add("badge", badge.text)
       f.add("size", badge.size)
       f.add("color", badge.color)
       f.add("background", badge.background)
@@ -120,15 +132,52 @@ extension Scene {
       f.add("spacer") { w.write("{}") }
       if spacer.minLength != 0 { f.add("minLength", spacer.minLength) }
     }
-    if let when = e.when { f.add("when", when.source) }
+    // Attributes from data replace the fixed ones written above: the later key is the one read.
+    for (attribute, text) in e.fromData.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      f.add(attribute.rawValue, text)
+    }
+    if let when = e.when { f.add("when", when.description) }
+    if let p = e.placement {
+      f.add("position", p.alignment.rawValue)
+      if p.x != 0 || p.y != 0 {
+        f.add("offset") {
+          var o = Fields(w)
+          o.add("x", p.x)
+          o.add("y", p.y)
+          o.end()
+        }
+      }
+    }
     f.end()
   }
 
-  /// Writes an item's data as an object, fields sorted by name.
+  /// Writes an item's data as an object, fields sorted by name, nested values as they are.
   public static func writeData(_ data: ItemData, to w: JSONWriter) {
     var fields = Fields(w)
-    for (name, value) in data.sortedFields { fields.add(name, value) }
+    for name in data.values.keys.sorted() {
+      fields.add(name) { writeValue(data.values[name]!, to: w) }
+    }
     fields.end()
+  }
+
+  private static func writeValue(_ value: DataValue, to w: JSONWriter) {
+    switch value {
+    case .null: w.write("null")
+    case .bool(let b): w.write(b ? "true" : "false")
+    case .number(let text): w.write(text)
+    case .string(let text): w.write(quoting: text)
+    case .array(let entries):
+      w.write("[")
+      for (i, entry) in entries.enumerated() {
+        if i > 0 { w.write(", ") }
+        writeValue(entry, to: w)
+      }
+      w.write("]")
+    case .object(let o):
+      var fields = Fields(w)
+      for (k, v) in zip(o.keys, o.values) { fields.add(k) { writeValue(v, to: w) } }
+      fields.end()
+    }
   }
 }
 
@@ -159,6 +208,20 @@ private struct Fields {
     add(key) { w.write(quoting: value) }
   }
   mutating func add(_ key: String, _ value: Color) { add(key, value.hexString) }
+  /// A text as written, or a choice as its `{"if", "then", "else"}` object.
+  mutating func add(_ key: String, _ text: FieldText) {
+    let w = self.w
+    add(key) { Fields.write(text, to: w) }
+  }
+
+  static func write(_ text: FieldText, to w: JSONWriter) {
+    guard let choice = text.choice else { return w.write(quoting: text.source) }
+    var f = Fields(w)
+    f.add("if", choice.condition.description)
+    f.add("then", choice.then)
+    f.add("else", choice.else)
+    f.end()
+  }
 
   func end() { w.write("}") }
 }

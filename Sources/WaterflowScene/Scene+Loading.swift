@@ -123,7 +123,8 @@ extension Scene {
   private enum Key: String, CaseIterable {
     case buffer, cells, columnWeights, columnWidth, columnWidthRounding, columns, direction, empty
     case emptyContent, fitWidth, flow, footer, footerInsets, header, headerInsets, items, loading
-    case margins, minColumnWidth, minimumContentHeight, order, orientation, origin, reuseOrder
+    case locale, margins, minColumnWidth, minimumContentHeight, now, order, orientation, origin
+    case reuseOrder
     case sections, seed, snapToPixels, stamps, style, viewport
   }
   private enum ViewportKey: String, CaseIterable { case height, scale, width }
@@ -136,10 +137,10 @@ extension Scene {
   private enum StampKey: String, CaseIterable { case height, width, x, y }
   private enum ColumnsKey: String, CaseIterable { case landscape, portrait }
   private enum PatternKey: String, CaseIterable {
-    case count, heights, identifier, `import`
+    case count, heights, identifier, `import`, path
   }
   private enum ItemKey: String, CaseIterable {
-    case color, data, fullSpan, h, height, identifier, image, img, `import`, price, span, title, w
+    case color, data, fullSpan, h, height, identifier, image, img, `import`, path, price, span, title, w
   }
   private enum ShopKey: String, CaseIterable { case h, img, price, w }
 
@@ -168,10 +169,21 @@ extension Scene {
     var top = SectionFields()
     var given = Set<Key>()
     var parsed: [Section]?
+    var formatting = DataFormatting()
     try r.beginObject()
     while let key = try r.nextKey(Self.keys) {
       given.insert(key)
       switch key {
+      case .locale:
+        formatting.locale = try r.string()
+        if formatting.locale.isEmpty { throw r.fail("expected a locale such as \"zh-Hans\" or \"en\"") }
+      case .now:
+        let text = try r.string()
+        guard let seconds = DataFormat.seconds(ofDate: text) else {
+          throw r.fail(
+            "expected the reference date of relative times, in ISO 8601: \"2026-11-27T09:00:00Z\", found \"\(text)\"")
+        }
+        formatting.now = seconds
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .style: apply(try StyleSheet.read(&r))
@@ -242,6 +254,8 @@ extension Scene {
           SectionKey(rawValue: key.rawValue)!, from: &r, scenePath: path)
       }
     }
+    for identifier in cells.keys { cells[identifier]!.formatting = formatting }
+    for identifier in (darkCells ?? [:]).keys { darkCells![identifier]!.formatting = formatting }
     layout.scale = scale
     layout.headerLength = header?.length
     layout.footerLength = footer?.length
@@ -508,6 +522,7 @@ extension Scene {
     var heights: [Double]?
     var source: String?
     var identifier: String?
+    var jsonPath: String?
     let start = r
     try r.beginObject()
     while let key = try r.nextKey(patternKeys) {
@@ -523,6 +538,7 @@ extension Scene {
         guard !list.isEmpty else { throw r.fail("needs at least one height") }
         heights = list
       case .import: source = try r.string()
+      case .path: jsonPath = try r.string()
       }
     }
     if let source {
@@ -532,9 +548,10 @@ extension Scene {
           "give either import or a pattern {count, heights}, not both")
       }
       let full = resolve(source, against: scenePath)
-      if isDataFile(full) {
+      if isDataFile(full) || jsonPath != nil {
+        try checkJSONPath(jsonPath, of: full, r)
         let (items, rows) = try readDataFile(
-          full, identifier: identifier ?? Item.defaultIdentifier, field: start)
+          full, identifier: identifier ?? Item.defaultIdentifier, jsonPath: jsonPath, field: start)
         return ItemList(items, dataRows: [rows])
       }
       if identifier != nil {
@@ -554,6 +571,7 @@ extension Scene {
     if identifier != nil {
       throw r.fail(key: "identifier", "only a data file (.csv, .jsonl) takes an identifier")
     }
+    if jsonPath != nil { throw r.fail(key: "path", "picks the items of an imported JSON file: give \"import\" too") }
     guard let count else { throw r.fail(key: "count", "missing") }
     guard let heights else { throw r.fail(key: "heights", "missing") }
     return ItemList(count: count, heights: heights)
@@ -602,11 +620,13 @@ extension Scene {
       var title: String?
       var data: ItemData?
       var source: String?
+      var jsonPath: String?
       try r.beginObject()
       while let key = try r.nextKey(keys) {
         switch key {
         case .data: data = try readItemData(&r, folder: images.folder)
         case .import: source = try r.string()
+        case .path: jsonPath = try r.string()
         case .height: height = try r.number(min: 0, max: 1_000_000)
         case .w: w = try r.number(min: 0, max: 1_000_000)
         case .h: h = try r.number(min: 0, max: 1_000_000)
@@ -628,16 +648,22 @@ extension Scene {
           throw r.fail(key: "import", "an import in a list of items takes only an identifier")
         }
         let full = images.resolve(source)
-        guard isDataFile(full) else {
-          throw r.fail(key: "import", "only a data file (.csv, .jsonl) can be imported among items")
+        guard isDataFile(full) || jsonPath != nil else {
+          throw r.fail(
+            key: "import",
+            "only a data file (.csv, .jsonl, or .json with a \"path\" to its array) can be imported among items")
         }
+        try checkJSONPath(jsonPath, of: full, r)
         // The reader has just left the item's object: its messages name `items[i].import`.
-        let read = try readDataFile(full, identifier: identifier, field: r)
+        let read = try readDataFile(full, identifier: identifier, jsonPath: jsonPath, field: r)
         var rows = read.rows
         rows.range = items.count..<(items.count + read.items.count)
         dataRows.append(rows)
         items += read.items
         continue
+      }
+      if jsonPath != nil {
+        throw r.fail(key: "path", "picks the items of an imported JSON file: give \"import\" too")
       }
       let length: ItemMetrics.Length
       var isSelfSizing = false
@@ -725,6 +751,13 @@ extension Scene {
 }
 
 /// Whether a path names a data file of rows (CSV or JSON lines) rather than shop data.
+/// A `path` goes with a JSON file only: CSV and JSON lines hold one item per row.
+private func checkJSONPath(_ jsonPath: String?, of file: String, _ r: JSONReader) throws(JSONInputError) {
+  guard jsonPath != nil, isDataFile(file) else { return }
+  throw r.fail(
+    key: "path", "picks an array in a JSON file; \(file) holds one item per row, so give no path")
+}
+
 func isDataFile(_ path: String) -> Bool {
   let lower = path.lowercased()
   return lower.hasSuffix(".csv") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")

@@ -41,6 +41,11 @@ extension Scene {
     }
     scene.cells = try localize(cells)
     if let darkCells { scene.darkCells = try localize(darkCells) }
+    // Numbers and dates in `{field|format}` texts follow the locale.
+    for (identifier, _) in scene.cells { scene.cells[identifier]!.formatting.locale = table.locale }
+    for (identifier, _) in scene.darkCells ?? [:] {
+      scene.darkCells![identifier]!.formatting.locale = table.locale
+    }
     var flat = 0
     for s in sections.indices {
       guard sections[s].hasTexts else {
@@ -58,9 +63,11 @@ extension Scene {
         if let title = item.title { item.title = try look(title, place + ".title") }
         if let price = item.price { item.price = try look(price, place + ".price") }
         if var data = item.data {
-          for (name, value) in data.sortedFields
-          where value.utf8.first == UInt8(ascii: "@") || StringTable.hasEmbeddedKey(value) {
-            data[name] = try look(value, place + ".data." + name)
+          try data.replaceTexts { (name, value) throws(SceneError) -> String? in
+            guard value.utf8.first == UInt8(ascii: "@") || StringTable.hasEmbeddedKey(value) else {
+              return nil
+            }
+            return try look(value, place + ".data." + name)
           }
           item.data = data
         }

@@ -191,11 +191,21 @@ extension TemplateReadingTests {
       "\(message)")
   }
 
-  @Test func dataValueOfTheWrongType_IsRefused() {
-    let message = Self.message(
+  @Test func aListOrObjectShownAsText_IsRefused_NamingItsParts() {
+    let list = Self.message(
       template: #"{"content": {"text": "{t}"}}"#,
       items: #"[{"identifier": "note", "data": {"t": ["x"]}}]"#)
-    #expect(message == "feed.json: items[0].data.t: expected a string or a number, found an array")
+    #expect(
+      list
+        == #"feed.json: items[0]: field "t" is a list, which cells.note.content.text shows as a text; read one entry, {t[0]}, or repeat an element over it with "foreach": "{t}""#
+    )
+    let object = Self.message(
+      template: #"{"content": {"text": "{cover}"}}"#,
+      items: #"[{"identifier": "note", "data": {"cover": {"url": "a.jpg", "width": 3}}}]"#)
+    #expect(
+      object
+        == #"feed.json: items[0]: field "cover" is an object, which cells.note.content.text shows as a text; read one of its fields: {cover.url}, {cover.width}"#
+    )
   }
 
   // MARK: - Data files

@@ -1,0 +1,119 @@
+/// An item's data: named values, read by templates through `{field}` texts, data paths and
+/// conditions.
+public struct ItemData: Hashable, Sendable {
+  /// The top-level fields, by name.
+  public var values: [String: DataValue]
+  /// The folder that image paths in the data are relative to (the folder of the file that gave
+  /// the data); empty for the current folder.
+  public var folder: String
+
+  /// Data of named texts, with image paths relative to `folder`.
+  public init(_ fields: [String: String] = [:], folder: String = "") {
+    self.values = fields.mapValues { .string($0) }
+    self.folder = folder
+  }
+
+  /// Data of named values, nested as an API gives them.
+  public init(values: [String: DataValue], folder: String = "") {
+    self.values = values
+    self.folder = folder
+  }
+
+  /// The value at a path, or nil: the whole path as one field name first (flattened data
+  /// names fields `cover.width`), then step by step.
+  ///
+  /// - Complexity: O(length of the path), plus O(fields) per object stepped into.
+  public subscript(path: DataPath) -> DataValue? {
+    if let value = values[path.source] { return value }
+    guard path.steps.count > 1, var value = values[path.root] else { return nil }
+    for step in path.steps.dropFirst() {
+      guard let next = value[step] else { return nil }
+      value = next
+    }
+    return value
+  }
+
+  /// The text of the value at a path (`title`, `user.nickname`), or nil when there is none or
+  /// the value is null, a list or an object. Setting it sets a top-level field.
+  public subscript(name: String) -> String? {
+    get { self[DataPath(name)]?.text }
+    set { values[name] = newValue.map(DataValue.string) }
+  }
+
+  /// Every value that has a text, with its path, sorted by path: how facts and messages list
+  /// the data.
+  public var sortedFields: [(name: String, value: String)] {
+    values.flatMap { $1.leaves(prefix: $0) }
+      .compactMap { leaf in leaf.value.text.map { (leaf.path, $0) } }
+      .sorted { $0.0 < $1.0 }
+  }
+
+  /// The texts of ``sortedFields`` by path.
+  public var fields: [String: String] {
+    Dictionary(sortedFields.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// Every path the data has, objects and lists included: what "did you mean" chooses from.
+  public var paths: [String] {
+    var all: [String] = []
+    func walk(_ value: DataValue, _ path: String) {
+      all.append(path)
+      switch value {
+      case .object(let o): for (k, v) in zip(o.keys, o.values) { walk(v, path + "." + k) }
+      case .array(let a): for (i, v) in a.enumerated() { walk(v, "\(path)[\(i)]") }
+      default: break
+      }
+    }
+    for (k, v) in values { walk(v, k) }
+    return all.sorted()
+  }
+
+  /// Replaces texts anywhere in the data (nested ones too) by what `transform` returns for them;
+  /// nil keeps a text. `transform` gets each text's path (`user.nickname`) and the text.
+  ///
+  /// - Complexity: O(size of the data).
+  public mutating func replaceTexts<E: Error>(
+    _ transform: (_ path: String, _ text: String) throws(E) -> String?
+  ) throws(E) {
+    func walk(_ value: inout DataValue, _ path: String) throws(E) {
+      switch value {
+      case .string(let text):
+        if let new = try transform(path, text) { value = .string(new) }
+      case .array(var entries):
+        for i in entries.indices { try walk(&entries[i], "\(path)[\(i)]") }
+        value = .array(entries)
+      case .object(var o):
+        for k in o.keys {
+          var v = o[k]!
+          try walk(&v, path + "." + k)
+          o[k] = v
+        }
+        value = .object(o)
+      default: break
+      }
+    }
+    for k in values.keys.sorted() {
+      var v = values[k]!
+      try walk(&v, k)
+      values[k] = v
+    }
+  }
+
+  /// Whether the data has no fields.
+  public var isEmpty: Bool { values.isEmpty }
+
+  /// A field's value as a number: `1080`, `1,080` or ` 1080 `; nil when it is missing or not a
+  /// number.
+  ///
+  /// - Complexity: O(length of the value).
+  public func number(_ name: String) -> Double? {
+    self[DataPath(name)]?.number
+  }
+
+  /// A path from the data made usable: absolute paths and URLs as they are, others relative to
+  /// ``folder``.
+  public func resolvePath(_ path: String) -> String {
+    if path.hasPrefix("/") || path.contains("://") || folder.isEmpty { return path }
+    return folder.hasSuffix("/") ? folder + path : folder + "/" + path
+  }
+}
