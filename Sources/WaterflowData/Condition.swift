@@ -238,8 +238,8 @@ private struct Parser {
       }
       return .truth(path)
     }
-    let rightStart = i
     skipSpaces()
+    let rightStart = i
     let right = try operand()
     switch (left, right) {
     case (.field, _), (_, .field): break

@@ -28,14 +28,14 @@ public indirect enum DataValue: Hashable, Sendable {
   /// - Complexity: O(length of the text).
   public var number: Double? {
     switch self {
-    case .number(let s), .string(let s): Self.number(s)
+    case .number(let s), .string(let s): Self.number(fromText: s)
     default: nil
     }
   }
 
   /// A text as a number: digits with optional grouping commas and spaces, as CSV files and
   /// hand-written data give them.
-  public static func number(_ text: String) -> Double? {
+  public static func number(fromText text: String) -> Double? {
     // Filtering by Character walks grapheme clusters; most numbers have nothing to remove.
     if !text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") }) {
       return Double(text)
