@@ -97,6 +97,8 @@ public struct CellLayoutEngine {
   var measureText: (String, CellTextStyle, Double?) -> TextSize
   /// An image file's width-to-height ratio, or nil when it cannot be read.
   var imageAspect: (String) -> Double?
+  /// Told of every text element placed, with its box: how ``textLines(of:in:)`` counts lines.
+  var textObserver: ((FieldText, CellTextStyle, Rect) -> Void)?
 
   /// A layout of one item's cell, measuring texts and images with the closures given.
   public init(
@@ -135,6 +137,28 @@ public struct CellLayoutEngine {
       height: max(0, frame.height - p.top - p.bottom))
     engine.place(template.content, in: inner, into: &pieces)
     return pieces
+  }
+
+  /// The lines each wrapping text of the cell takes (a text allowed more than one line), keyed
+  /// by the field it shows first (`title`), or by its text when it shows none: what a golden's
+  /// facts keep, so a verdict can say "its title now wraps to 1 line, was 2".
+  ///
+  /// - Complexity: O(number of elements), as ``pieces(of:in:)``.
+  public func textLines(of template: CellTemplate, in frame: Rect) -> [String: Int] {
+    final class Lines { var byKey: [String: Int] = [:] }
+    let found = Lines()
+    var engine = self
+    engine.textObserver = { text, style, box in
+      guard style.lines != 1 else { return }
+      let lineHeight = style.lineHeight ?? style.size * 1.2
+      let key = text.reads.first?.path.source ?? text.source
+      // The first of a key keeps it: a foreach repeats its texts.
+      if found.byKey[key] == nil {
+        found.byKey[key] = max(0, Int((box.height / lineHeight).rounded()))
+      }
+    }
+    _ = engine.pieces(of: template, in: frame)
+    return found.byKey
   }
 
   // MARK: - Elements
@@ -364,6 +388,7 @@ public struct CellLayoutEngine {
           path: resolvePath(image.source), frame: box, fit: image.fit,
           cornerRadius: image.cornerRadius))
     case .text(let text):
+      textObserver?(text.text, text.style, box)
       pieces.append(
         .text(
           resolve(text.text), style: text.style, color: color(.color, of: element, else: text.color),

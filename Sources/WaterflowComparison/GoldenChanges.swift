@@ -55,7 +55,30 @@ public struct GoldenChanges: Hashable, Sendable {
     }
   }
 
+  /// A cell whose height (width, in sideways flow) changed, and what in it changed.
+  public struct SizeChange: Hashable, Sendable {
+    public var index: Int
+    /// The length along the scroll axis, before and now.
+    public var from: Double
+    public var to: Double
+    /// Texts that wrap to another number of lines: the field, and the lines before and now.
+    public var lines: [LineChange]
+    /// The item's data fields that changed.
+    public var fields: [String]
+  }
+
+  /// A text that wraps to another number of lines.
+  public struct LineChange: Hashable, Sendable {
+    public var field: String
+    public var from: Int
+    public var to: Int
+  }
+
   public var verdict: Verdict
+  /// How each cell on screen is named: by its data's `id` (`note 64f1…`), else `item N`.
+  public var names: [Int: String] = [:]
+  /// The cells that changed size, and why: the causes of a layout change.
+  public var sizeChanges: [SizeChange] = []
   public var moved: [Move]
   /// Indices on screen now but not when recorded, and the other way round.
   public var appeared: [Int]
@@ -104,6 +127,19 @@ public struct GoldenChanges: Hashable, Sendable {
       if a.instance != b.instance {
         reuse.append(ReuseChange(index: index, from: a.instance, to: b.instance))
       }
+      let length = { (r: Rect) in current.isHorizontal ? r.width : r.height }
+      if length(a.frame) != length(b.frame) {
+        let lines = Set(a.lines.keys).union(b.lines.keys).sorted().compactMap { field in
+          a.lines[field] != b.lines[field]
+            ? LineChange(field: field, from: a.lines[field] ?? 0, to: b.lines[field] ?? 0) : nil
+        }
+        let fields = Set(a.data.keys).union(b.data.keys).sorted().filter { a.data[$0] != b.data[$0] }
+        sizeChanges.append(
+          SizeChange(index: index, from: length(a.frame), to: length(b.frame), lines: lines, fields: fields))
+      }
+    }
+    for cell in recorded.cells + current.cells where names[cell.index] == nil {
+      names[cell.index] = cell.name
     }
     pixelOrigin = current.pixelOrigin
     pixelScale = current.pixelScale
@@ -125,9 +161,37 @@ public struct GoldenChanges: Hashable, Sendable {
 
   // MARK: - Words
 
-  /// One line: "layout changed: 37 cells moved, 2 appeared, 1 disappeared".
+  /// How the item at `index` is named: `note 64f1…` or `item 4`.
+  public func name(_ index: Int) -> String { names[index] ?? "item \(index)" }
+
+  /// One line: "layout changed: 37 cells moved, 2 appeared, 1 disappeared", or, when cells
+  /// changed size, their causes first: "layout changed: item 0 is 15.64 pt shorter (its title
+  /// now wraps to 1 line, was 2); 5 cells below it moved up".
   public var summary: String {
     switch verdict {
+    case .layout where !sizeChanges.isEmpty:
+      var parts = sizeChanges.prefix(3).map(describe)
+      if sizeChanges.count > 3 { parts.append("\(sizeChanges.count - 3) more changed size") }
+      let resized = Set(sizeChanges.map(\.index))
+      let followers = moved.filter { !resized.contains($0.index) }
+      if !followers.isEmpty {
+        let shifts = followers.map { $0.to.minY - $0.from.minY }
+        let onlyVertical = followers.allSatisfy {
+          $0.to.minX == $0.from.minX && $0.to.size == $0.from.size
+        }
+        let them = sizeChanges.count == 1 ? "it" : "them"
+        let noun = followers.count == 1 ? "cell" : "cells"
+        if onlyVertical, shifts.allSatisfy({ $0 < 0 }) {
+          parts.append("\(followers.count) \(noun) below \(them) moved up")
+        } else if onlyVertical, shifts.allSatisfy({ $0 > 0 }) {
+          parts.append("\(followers.count) \(noun) below \(them) moved down")
+        } else {
+          parts.append("\(followers.count) other \(noun) moved")
+        }
+      }
+      if !appeared.isEmpty { parts.append("\(appeared.count) appeared") }
+      if !disappeared.isEmpty { parts.append("\(disappeared.count) disappeared") }
+      return "layout changed: " + parts.joined(separator: "; ")
     case .layout:
       var parts: [String] = []
       if !moved.isEmpty { parts.append(count(moved.count, "cell") + " moved") }
@@ -141,7 +205,7 @@ public struct GoldenChanges: Hashable, Sendable {
     case .content:
       let shown =
         content.map {
-          "item \($0.index) \($0.field) \($0.from ?? "none") → \($0.to ?? "none")"
+          "\(name($0.index)) \($0.field) \($0.from ?? "none") → \($0.to ?? "none")"
         } + textsBeyondCells.map(\.phrase)
       return "content changed: " + shown.prefix(3).joined(separator: "; ")
         + (shown.count > 3 ? "; and \(shown.count - 3) more" : "")
@@ -156,6 +220,21 @@ public struct GoldenChanges: Hashable, Sendable {
       return
         "drawing changed; layout, content and reuse are identical (renderer or font stack?)"
     }
+  }
+
+  /// "item 0 is 15.64 pt shorter (its title now wraps to 1 line, was 2)".
+  private func describe(_ change: SizeChange) -> String {
+    let d = change.to - change.from
+    var text = "\(name(change.index)) is \(Self.rounded(abs(d)).jsonText) pt \(d < 0 ? "shorter" : "taller")"
+    var reasons = change.lines.prefix(2).map { line in
+      "its \(line.field) now wraps to \(line.to) line\(line.to == 1 ? "" : "s"), was \(line.from)"
+    }
+    if reasons.isEmpty, !change.fields.isEmpty {
+      let fields = change.fields.prefix(3).joined(separator: ", ")
+      reasons.append("its \(fields) changed")
+    }
+    if !reasons.isEmpty { text += " (" + reasons.joined(separator: "; ") + ")" }
+    return text
   }
 
   /// The text changes a cell's content change does not already say (a price edited in place

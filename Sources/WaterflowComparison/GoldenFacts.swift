@@ -30,6 +30,18 @@ public struct GoldenFacts: Hashable, Sendable {
     /// The data bound to a template cell, by field name (empty for Waterflow's own cells): a
     /// changed field reads `content changed: item 4 likes 1.2k → 1.3k`.
     public var data: [String: String] = [:]
+    /// A template cell's reuse identifier, which names it with its data's `id`: `note 64f1…`.
+    public var identifier: String?
+    /// The lines each wrapping text of a template cell took, by the field it shows (`title`).
+    public var lines: [String: Int] = [:]
+
+    /// How verdicts name the cell: by its data's `id` when it has one (`note 64f1…`), else by
+    /// its index (`item 4`).
+    public var name: String {
+      guard let id = data["id"], !id.isEmpty else { return "item \(index)" }
+      let short = id.count > 8 ? id.prefix(6) + "…" : Substring(id)
+      return "\(identifier ?? "item") \(short)"
+    }
 
     public init(
       index: Int, column: Int? = nil, frame: Rect, instance: Int, color: String? = nil,
@@ -77,16 +89,26 @@ public struct GoldenFacts: Hashable, Sendable {
   public init(view: WaterflowView) {
     let snapshot = view.snapshot
     let computed = snapshot.map { !$0.framesAreGiven } ?? false
+    // Lines are counted with the measurer that sized the cells (the default fonts'); without
+    // it a verdict just names no line counts.
+    let measurer = try? CellMeasurer.shared(fontPaths: CellMeasurer.defaultFontPaths)
     self.init(
       offset: view.offset, isHorizontal: view.isHorizontal,
       cells: view.indicesOnScreen.compactMap { index in
         guard let cell = view.cell(at: index) else { return nil }
-        return Cell(
+        var facts = Cell(
           index: index, column: computed ? snapshot?.column(at: index) : nil, frame: cell.frame,
           instance: cell.instanceID, color: cell.backgroundColor.map(Self.hex), text: cell.text,
           price: cell.price,
           image: cell.imagePath.map(Scene.absolutePath),
           data: (cell as? TemplateCell)?.data.fields ?? [:])
+        if let templated = cell as? TemplateCell, let template = templated.template {
+          facts.identifier = cell.reuseIdentifier
+          facts.lines =
+            measurer?.engine(data: templated.data, index: index)
+            .textLines(of: template, in: cell.frame) ?? [:]
+        }
+        return facts
       })
   }
 
@@ -163,6 +185,20 @@ extension GoldenFacts {
           }
           w.write("}")
         }
+        if let identifier = cell.identifier {
+          w.write(", \"identifier\": ")
+          w.write(quoting: identifier)
+        }
+        if !cell.lines.isEmpty {
+          w.write(", \"lines\": {")
+          for (i, (name, count)) in cell.lines.sorted(by: { $0.key < $1.key }).enumerated() {
+            if i > 0 { w.write(", ") }
+            w.write(quoting: name)
+            w.write(": ")
+            w.write(count)
+          }
+          w.write("}")
+        }
         w.write("}")
       }
       w.write(facts.cells.isEmpty ? "]" : "\n  ]")
@@ -197,7 +233,8 @@ extension GoldenFacts {
   private enum FrameKey: String, CaseIterable { case cells, flow, offset, texts }
   private enum TextKey: String, CaseIterable { case text, x, y, width, height }
   private enum CellKey: String, CaseIterable {
-    case cell, color, column, data, height, image, index, price, text, width, x, y
+    case cell, color, column, data, height, identifier, image, index, lines, price, text, width, x
+    case y
   }
   private static let fileKeys = JSONKeys<FileKey>()
   private static let frameKeys = JSONKeys<FrameKey>()
@@ -267,6 +304,13 @@ extension GoldenFacts {
               while let name = try r.nextName() {
                 if cell.data[name] != nil { throw r.fail("given twice") }
                 cell.data[name] = try r.string()
+              }
+            case .identifier: cell.identifier = try r.string()
+            case .lines:
+              try r.beginObject()
+              while let name = try r.nextName() {
+                if cell.lines[name] != nil { throw r.fail("given twice") }
+                cell.lines[name] = try r.integer(min: 0, max: 100_000)
               }
             }
           }
