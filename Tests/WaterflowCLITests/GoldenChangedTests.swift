@@ -85,17 +85,17 @@ import WaterflowTestSupport
     #expect(!full.stdout.contains("skipped"))
 
     // A data row: the feed and its shot read that file; the grid does not.
-    try project.edit("Assets/Feeds/notes.jsonl", #""likes": "1.2k""#, #""likes": "1.3k""#)
+    try project.edit("Assets/Feeds/notes.jsonl", #""likedCount": 1237"#, #""likedCount": 1337"#)
     result = try project.changed()
     #expect(result["notes"]?.status == "failed")
-    #expect(result["notes"]?.changes == ["file ../Assets/Feeds/notes.jsonl: line 2 likes"])
+    #expect(result["notes"]?.changes == ["file ../Assets/Feeds/notes.jsonl: line 2 interact.likedCount"])
     #expect(result["grid"]?.changes == nil)
     #expect(result[Self.shot]?.changes == nil, "the shot reads Shots/notes.jsonl, not Feeds/")
     // A failed golden is checked again, even with nothing changed since.
     result = try project.changed()
     #expect(result["notes"]?.status == "failed")
     #expect(result["notes"]?.changes != nil)
-    try project.edit("Assets/Feeds/notes.jsonl", #""likes": "1.3k""#, #""likes": "1.2k""#)
+    try project.edit("Assets/Feeds/notes.jsonl", #""likedCount": 1337"#, #""likedCount": 1237"#)
     result = try project.changed()
     #expect(result["notes"]?.status == "passed")
     // Its inputs are those of its last pass again, but it failed since: checked all the same.

@@ -49,7 +49,7 @@ extension GoldenTemplateFactsTests {
     let changes = try #require(
       try check(recorded: Self.scene(likes: "1.2k"), current: Self.scene(likes: "1.3k")))
     #expect(changes.verdict == .content)
-    #expect(changes.summary == "content changed: item 4 likes 1.2k → 1.3k")
+    #expect(changes.summary == "content changed: item 4 likes 1.2k → 1.3k", "\(changes)")
   }
 
   @Test func changedTemplateHeights_IsLayout() throws {
