@@ -208,7 +208,7 @@ let package = Package(
       name: "DocSnippetTests",
       dependencies: [
         "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowComparison", "WaterflowGolden",
-        "WaterflowGoldenReport", "WaterflowReview", "PNGCodec", "WaterflowJSON",
+        "WaterflowGoldenReport", "WaterflowReview", "PNGCodec", "WaterflowJSON", "WaterflowData",
         "WaterflowSnapshotTesting", "WaterflowTestSupport",
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",

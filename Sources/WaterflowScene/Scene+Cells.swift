@@ -177,7 +177,7 @@ extension Scene {
     }
   }
 
-  /// A `when` or `if`: a condition in the language of ``Condition``.
+  /// A `when` or `if`: a condition in the language of `Condition`.
   private static func readCondition(_ r: inout JSONReader) throws(JSONInputError) -> Condition {
     let source = try r.string()
     switch Condition.parse(source) {
