@@ -86,7 +86,11 @@ extension CellPiece {
 /// its images. A horizontal stack gives icons, avatars, badges and sized images their own
 /// width, texts their natural width (shrunk in turn when the row is too narrow) and what is left
 /// to spacers and the other images. An element whose `when` has no value takes no room.
-public struct CellLayoutEngine {
+///
+/// An engine lays out one item, on one thread at a time: it is a class so that the stacks it
+/// walks share it rather than copy it, and a `foreach` entry is set on it while its children are
+/// laid out.
+public final class CellLayoutEngine {
   /// The item's data.
   public var data: ItemData
   /// The item's index, for `{index}`.
@@ -118,24 +122,22 @@ public struct CellLayoutEngine {
   ///
   /// - Complexity: O(number of elements), each text measured once.
   public func height(of template: CellTemplate, width: Double) -> Double {
-    var engine = self
-    engine.formatting = template.formatting
+    formatting = template.formatting
     let inner = max(0, width - template.padding.left - template.padding.right)
-    return template.padding.top + engine.height(of: template.content, width: inner)
+    return template.padding.top + height(of: template.content, width: inner)
       + template.padding.bottom
   }
 
   /// What the template's cell draws in a frame, in drawing order.
   public func pieces(of template: CellTemplate, in frame: Rect) -> [CellPiece] {
-    var engine = self
-    engine.formatting = template.formatting
+    formatting = template.formatting
     var pieces: [CellPiece] = []
     let p = template.padding
     let inner = Rect(
       x: frame.minX + p.left, y: frame.minY + p.top,
       width: max(0, frame.width - p.left - p.right),
       height: max(0, frame.height - p.top - p.bottom))
-    engine.place(template.content, in: inner, into: &pieces)
+    place(template.content, in: inner, into: &pieces)
     return pieces
   }
 
@@ -147,8 +149,7 @@ public struct CellLayoutEngine {
   public func textLines(of template: CellTemplate, in frame: Rect) -> [String: Int] {
     final class Lines { var byKey: [String: Int] = [:] }
     let found = Lines()
-    var engine = self
-    engine.textObserver = { text, style, box in
+    textObserver = { text, style, box in
       guard style.lines != 1 else { return }
       let lineHeight = style.lineHeight ?? style.size * 1.2
       let key = text.reads.first?.path.source ?? text.source
@@ -157,30 +158,39 @@ public struct CellLayoutEngine {
         found.byKey[key] = max(0, Int((box.height / lineHeight).rounded()))
       }
     }
-    _ = engine.pieces(of: template, in: frame)
+    defer { textObserver = nil }
+    _ = pieces(of: template, in: frame)
     return found.byKey
   }
 
   // MARK: - Elements
 
-  /// A stack's child and the layout that reads its data: this one, or, for a `foreach`
-  /// stack, one whose data holds the entry as `item`.
+  /// A stack's child, and the `foreach` entry it reads as `{item}`, if any.
   struct Child {
     var element: CellElement
-    var engine: CellLayoutEngine
+    var item: DataValue?
   }
 
   /// A stack's children: once, or once per entry of its `foreach` list (up to its limit).
   func children(of stack: CellStack) -> [Child] {
-    guard let list = stack.foreach else { return stack.children.map { Child(element: $0, engine: self) } }
+    guard let list = stack.foreach else { return stack.children.map { Child(element: $0) } }
     guard case .array(let entries)? = data[list] else { return [] }
     var out: [Child] = []
     for entry in entries.prefix(stack.limit ?? entries.count) {
-      var engine = self
-      engine.data.values["item"] = entry
-      for child in stack.children { out.append(Child(element: child, engine: engine)) }
+      for child in stack.children { out.append(Child(element: child, item: entry)) }
     }
     return out
+  }
+
+  /// `body` with the child's `foreach` entry as the data's `item` (the engine as it is for a
+  /// child of no `foreach`).
+  @inline(__always)
+  func reading<T>(_ child: Child, _ body: () -> T) -> T {
+    guard let item = child.item else { return body() }
+    let outer = data.item
+    data.item = item
+    defer { data.item = outer }
+    return body()
   }
 
   /// Whether an element shows for this item.
@@ -188,7 +198,10 @@ public struct CellLayoutEngine {
     if let when = element.when, !when.evaluate(data) { return false }
     switch element.kind {
     // A stack whose children are all hidden takes no room (nor its neighbours' spacing).
-    case .stack(let stack): return children(of: stack).contains { $0.engine.isShown($0.element) }
+    case .stack(let stack):
+      // Without a foreach, asked of the children as they are: no list made per question.
+      guard stack.foreach != nil else { return stack.children.contains(where: isShown) }
+      return children(of: stack).contains { c in reading(c) { isShown(c.element) } }
     case .zstack(let z): return z.children.first.map(isShown) ?? false
     default: return true
     }
@@ -253,22 +266,25 @@ public struct CellLayoutEngine {
       // filtered list, but without making one for every item of a feed.
       let all = children(of: stack)
       var shown = 0
-      for child in all where child.engine.isShown(child.element) { shown += 1 }
+      for c in all where reading(c, { isShown(c.element) }) { shown += 1 }
       var total = Double(max(0, shown - 1)) * stack.spacing
-      for c in all where c.engine.isShown(c.element) {
-        let w = c.engine.fixedWidth(of: c.element).map { min($0, inner) } ?? inner
-        total = total + c.engine.height(of: c.element, width: w)
+      for c in all {
+        reading(c) {
+          guard isShown(c.element) else { return }
+          let w = fixedWidth(of: c.element).map { min($0, inner) } ?? inner
+          total = total + height(of: c.element, width: w)
+        }
       }
       content = total
     case .horizontal:
-      let shown = children(of: stack).filter { $0.engine.isShown($0.element) }
+      let shown = children(of: stack).filter { c in reading(c) { isShown(c.element) } }
       let widths = rowWidths(shown, spacing: stack.spacing, width: inner)
       if stack.alignment == .firstBaseline {
         let rows = baselineRows(shown, widths: widths)
         content = rows.children.reduce(0) { max($0, rows.baseline - $1.baseline + $1.height) }
       } else {
         content = zip(shown, widths).reduce(0) { tallest, pair in
-          max(tallest, pair.0.engine.height(of: pair.0.element, width: pair.1))
+          max(tallest, reading(pair.0) { height(of: pair.0.element, width: pair.1) })
         }
       }
     }
@@ -283,11 +299,11 @@ public struct CellLayoutEngine {
     var texts: [(index: Int, natural: Double)] = []
     var flexible: [Int] = []
     for (i, child) in children.enumerated() {
-      if let fixed = child.engine.fixedWidth(of: child.element) {
+      if let fixed = reading(child, { fixedWidth(of: child.element) }) {
         widths[i] = fixed
         left -= fixed
       } else if case .text(let text) = child.element.kind {
-        texts.append((i, child.engine.measureText(child.engine.resolve(text.text), text.style, nil).width))
+        texts.append((i, reading(child) { measureText(resolve(text.text), text.style, nil).width }))
       } else {
         // Rows in a row, columns, overlays and spacers share what the others leave.
         flexible.append(i)
@@ -322,7 +338,7 @@ public struct CellLayoutEngine {
     switch image.aspect {
     case .ratio(let r)?: ratio = r
     case .fields(let w, let h)?:
-      ratio = data.number(w).flatMap { w in data.number(h).map { w / $0 } }
+      ratio = data[w]?.number.flatMap { w in data[h]?.number.map { w / $0 } }
     case nil:
       ratio = resolvePath(image.source).flatMap(imageAspect)
     }
@@ -352,20 +368,20 @@ public struct CellLayoutEngine {
     var rows: [(height: Double, baseline: Double)] = []
     var lowest = 0.0
     for (child, width) in zip(children, widths) {
-      let row: (height: Double, baseline: Double)
-      let engine = child.engine
-      switch child.element.kind {
-      case .text(let text):
-        let size = engine.measureText(engine.resolve(text.text), text.style, max(0, width))
-        row = (size.height, size.baseline)
-      case .badge(let badge):
-        let size = engine.badgeSize(badge)
-        row = (size.height, size.baseline)
-      case .spacer:
-        row = (0, 0)
-      default:
-        let h = engine.height(of: child.element, width: width)
-        row = (h, h)
+      let row: (height: Double, baseline: Double) = reading(child) {
+        switch child.element.kind {
+        case .text(let text):
+          let size = measureText(resolve(text.text), text.style, max(0, width))
+          return (size.height, size.baseline)
+        case .badge(let badge):
+          let size = badgeSize(badge)
+          return (size.height, size.baseline)
+        case .spacer:
+          return (0, 0)
+        default:
+          let h = height(of: child.element, width: width)
+          return (h, h)
+        }
       }
       rows.append(row)
       lowest = max(lowest, row.baseline)
@@ -444,14 +460,14 @@ public struct CellLayoutEngine {
     let inner = Rect(
       x: box.minX + p.left, y: box.minY + p.top, width: max(0, box.width - p.left - p.right),
       height: max(0, box.height - p.top - p.bottom))
-    let shown = children(of: stack).filter { $0.engine.isShown($0.element) }
+    let shown = children(of: stack).filter { c in reading(c) { isShown(c.element) } }
     guard !shown.isEmpty else { return }
     switch stack.axis {
     case .vertical:
-      let widths = shown.map {
-        $0.engine.fixedWidth(of: $0.element).map { min($0, inner.width) } ?? inner.width
+      let widths = shown.map { c in
+        reading(c) { fixedWidth(of: c.element) }.map { min($0, inner.width) } ?? inner.width
       }
-      var heights = zip(shown, widths).map { $0.engine.height(of: $0.element, width: $1) }
+      var heights = zip(shown, widths).map { c, w in reading(c) { height(of: c.element, width: w) } }
       let gaps = Double(shown.count - 1) * stack.spacing
       let extra = inner.height - gaps - heights.reduce(0, +)
       let spacers = shown.indices.filter {
@@ -478,8 +494,9 @@ public struct CellLayoutEngine {
         case .center: x = inner.minX + (inner.width - widths[i]) / 2
         case .end: x = inner.maxX - widths[i]
         }
-        child.engine.place(
-          child.element, in: Rect(x: x, y: y, width: widths[i], height: heights[i]), into: &pieces)
+        reading(child) {
+          place(child.element, in: Rect(x: x, y: y, width: widths[i], height: heights[i]), into: &pieces)
+        }
         y += heights[i] + stack.spacing
       }
     case .horizontal where stack.alignment == .firstBaseline:
@@ -488,11 +505,13 @@ public struct CellLayoutEngine {
       var x = inner.minX
       for (i, child) in shown.enumerated() {
         let row = rows.children[i]
-        child.engine.place(
-          child.element,
-          in: Rect(
-            x: x, y: inner.minY + rows.baseline - row.baseline, width: widths[i],
-            height: row.height), into: &pieces)
+        reading(child) {
+          place(
+            child.element,
+            in: Rect(
+              x: x, y: inner.minY + rows.baseline - row.baseline, width: widths[i],
+              height: row.height), into: &pieces)
+        }
         x += widths[i] + stack.spacing
       }
     case .horizontal:
@@ -505,14 +524,18 @@ public struct CellLayoutEngine {
         default: fills = false
         }
         let h =
-          fills ? inner.height : min(inner.height, child.engine.height(of: child.element, width: widths[i]))
+          fills
+          ? inner.height
+          : min(inner.height, reading(child) { height(of: child.element, width: widths[i]) })
         let y: Double
         switch stack.alignment {
         case .start, .firstBaseline: y = inner.minY
         case .center: y = inner.minY + (inner.height - h) / 2
         case .end: y = inner.maxY - h
         }
-        child.engine.place(child.element, in: Rect(x: x, y: y, width: widths[i], height: h), into: &pieces)
+        reading(child) {
+          place(child.element, in: Rect(x: x, y: y, width: widths[i], height: h), into: &pieces)
+        }
         x += widths[i] + stack.spacing
       }
     }

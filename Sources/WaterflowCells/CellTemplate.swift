@@ -210,8 +210,9 @@ public enum ImageFit: String, Hashable, Sendable {
 public enum CellAspect: Hashable, Sendable {
   /// A fixed ratio of width to height (1.5 is a 3 : 2 landscape image).
   case ratio(Double)
-  /// Two data fields holding the image's width and height, as the shop demo's `w` and `h`.
-  case fields(width: String, height: String)
+  /// Two data fields holding the image's width and height, as the shop demo's `w` and `h`
+  /// (or paths, `cover.width`).
+  case fields(width: DataPath, height: DataPath)
 }
 
 /// One part of a cell's content: a stack, image, text, avatar, icon, badge, rectangle or
@@ -318,7 +319,7 @@ public struct CellElement: Hashable, Sendable {
         for field in [w, h] {
           reads.append(
             FieldRead(
-              field: field, path: here + ".aspect", isGuarded: !guards.isEmpty, guards: guards,
+              field: field.source, path: here + ".aspect", isGuarded: !guards.isEmpty, guards: guards,
               expects: .positiveNumber))
         }
       }

@@ -74,7 +74,7 @@ public enum DataFormat: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(number of digits).
   public func format(_ value: DataValue, in context: DataFormatting) -> String? {
-    let symbols = NumberSymbols(locale: context.locale)
+    let symbols = context.symbols
     if self == .relative {
       guard let time = DataDate.seconds(of: value) else { return nil }
       return RelativeTime.text(seconds: time, now: context.now, symbols: symbols)
@@ -100,7 +100,11 @@ public enum DataFormat: Hashable, Sendable, CustomStringConvertible {
 /// The locale and the fixed reference date that `{field|format}` texts are formatted with.
 public struct DataFormatting: Hashable, Sendable {
   /// A BCP 47 locale (`en`, `zh-Hans`, `ar`).
-  public var locale: String
+  public var locale: String {
+    didSet { symbols = NumberSymbols(locale: locale) }
+  }
+  /// The locale's digits and separators, worked out once rather than per value formatted.
+  var symbols: NumberSymbols
   /// The reference date `relative` measures against, in Unix seconds; nil when the scene gives
   /// none, and then relative dates show as dates.
   public var now: Double?
@@ -109,13 +113,14 @@ public struct DataFormatting: Hashable, Sendable {
   public init(locale: String = "en", now: Double? = nil) {
     self.locale = locale
     self.now = now
+    symbols = NumberSymbols(locale: locale)
   }
 }
 
 /// A locale's digits, separators and short-count units: what the formats need, for the
 /// languages the samples and the string tables cover. Foundation's formatters are left out on
 /// purpose: their output follows the ICU data of the machine, and a golden must not.
-struct NumberSymbols {
+struct NumberSymbols: Hashable, Sendable {
   var language: String
   var script: String
   var region: String

@@ -2,7 +2,7 @@
 ///
 /// A path is a field name followed by `.name` steps into objects and `[n]` steps into lists.
 /// Data whose own field names hold dots (`"cover.width"`, flattened by a script) keeps working:
-/// ``ItemData`` looks the whole path up as one name first.
+/// when the steps find nothing, ``ItemData`` looks the whole path up as one name.
 public struct DataPath: Hashable, Sendable, CustomStringConvertible {
   /// One step of a path.
   public enum Step: Hashable, Sendable {
@@ -25,6 +25,17 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses a path; the error says what is wrong and at which character (from 1).
   public static func parse(_ source: String) -> Result<DataPath, DataPathError> {
+    // Most paths are names joined by dots: split on the bytes, without a list of characters.
+    let utf8 = source.utf8
+    if !utf8.isEmpty, !utf8.contains(UInt8(ascii: "[")), !utf8.contains(UInt8(ascii: "]")),
+      utf8.first != UInt8(ascii: "."), utf8.last != UInt8(ascii: ".")
+    {
+      let parts = utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+      if !parts.contains(where: \.isEmpty) {
+        return .success(
+          DataPath(source: source, steps: parts.map { .key(String(Substring($0))) }))
+      }
+    }
     var steps: [Step] = []
     var name = ""
     var column = 0

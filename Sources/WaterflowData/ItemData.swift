@@ -6,6 +6,9 @@ public struct ItemData: Hashable, Sendable {
   /// The folder that image paths in the data are relative to (the folder of the file that gave
   /// the data); empty for the current folder.
   public var folder: String
+  /// The entry a `foreach` is drawing, read as `{item}` and `{item.name}` ahead of any field
+  /// named `item`. Kept apart from ``values`` so that each entry costs no copy of the fields.
+  public var item: DataValue?
 
   /// Data of named texts, with image paths relative to `folder`.
   public init(_ fields: [String: String] = [:], folder: String = "") {
@@ -19,14 +22,24 @@ public struct ItemData: Hashable, Sendable {
     self.folder = folder
   }
 
-  /// The value at a path, or nil: the whole path as one field name first (flattened data
-  /// names fields `cover.width`), then step by step.
+  /// The value at a path, or nil: step by step, then, when that finds nothing, the whole path
+  /// as one field name (flattened data names fields `cover.width`).
   ///
   /// - Complexity: O(length of the path), plus O(fields) per object stepped into.
   public subscript(path: DataPath) -> DataValue? {
-    if let value = values[path.source] { return value }
-    guard path.steps.count > 1, var value = values[path.root] else { return nil }
-    for step in path.steps.dropFirst() {
+    if let item, path.root == "item" { return Self.walk(item, path.steps.dropFirst()) }
+    guard path.steps.count > 1 else { return values[path.source] }
+    // Stepping first: one lookup for nested data, the common case; a second only for names
+    // with dots in them.
+    if let value = values[path.root], let found = Self.walk(value, path.steps.dropFirst()) {
+      return found
+    }
+    return values[path.source]
+  }
+
+  private static func walk(_ start: DataValue, _ steps: ArraySlice<DataPath.Step>) -> DataValue? {
+    var value = start
+    for step in steps {
       guard let next = value[step] else { return nil }
       value = next
     }
@@ -36,7 +49,8 @@ public struct ItemData: Hashable, Sendable {
   /// The text of the value at a path (`title`, `user.nickname`), or nil when there is none or
   /// the value is null, a list or an object. Setting it sets a top-level field.
   public subscript(name: String) -> String? {
-    get { self[DataPath(name)]?.text }
+    // A name that is a field as it stands is found without parsing it as a path.
+    get { item == nil ? (values[name] ?? self[DataPath(name)])?.text : self[DataPath(name)]?.text }
     set { values[name] = newValue.map(DataValue.string) }
   }
 
@@ -107,7 +121,7 @@ public struct ItemData: Hashable, Sendable {
   ///
   /// - Complexity: O(length of the value).
   public func number(_ name: String) -> Double? {
-    self[DataPath(name)]?.number
+    (values[name] ?? self[DataPath(name)])?.number
   }
 
   /// A path from the data made usable: absolute paths and URLs as they are, others relative to

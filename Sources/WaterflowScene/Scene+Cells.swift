@@ -461,7 +461,9 @@ extension Scene {
         ? String(side.dropFirst().dropLast()) : nil
     }
     if sides.count == 2 {
-      if let w = field(sides[0]), let h = field(sides[1]) { return .fields(width: w, height: h) }
+      if let w = field(sides[0]), let h = field(sides[1]) {
+        return .fields(width: DataPath(w), height: DataPath(h))
+      }
       if let w = Double(sides[0]), let h = Double(sides[1]), w > 0, h > 0, w.isFinite, h.isFinite {
         return .ratio(w / h)
       }

@@ -8,7 +8,7 @@ import WaterflowView
 /// overlays and repeats, laid out with the fixed-width stand-in of ``TemplateHeightTests``.
 @Suite struct TemplateDataTests {
   static func engine(_ values: [String: DataValue], locale: String = "en") -> CellLayoutEngine {
-    var e = TemplateHeightTests.engine()
+    let e = TemplateHeightTests.engine()
     e.data = ItemData(values: values)
     e.formatting = DataFormatting(locale: locale)
     return e
