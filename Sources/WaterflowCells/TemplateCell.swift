@@ -11,4 +11,6 @@ open class TemplateCell: WaterflowCell {
   public var template: CellTemplate?
   /// The data of the item the cell shows.
   public var data = ItemData()
+  /// The value of the item's identity field (its `id`), which names it in golden verdicts.
+  public var identity: String?
 }

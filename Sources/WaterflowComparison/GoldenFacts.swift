@@ -30,15 +30,17 @@ public struct GoldenFacts: Hashable, Sendable {
     /// The data bound to a template cell, by field name (empty for Waterflow's own cells): a
     /// changed field reads `content changed: item 4 likes 1.2k → 1.3k`.
     public var data: [String: String] = [:]
-    /// A template cell's reuse identifier, which names it with its data's `id`: `note 64f1…`.
+    /// A template cell's reuse identifier, which names it with its identity: `note 64f1…`.
     public var identifier: String?
+    /// The value of the item's identity field (`id`, or the field the scene's `identity` names).
+    public var id: String?
     /// The lines each wrapping text of a template cell took, by the field it shows (`title`).
     public var lines: [String: Int] = [:]
 
     /// How verdicts name the cell: by its data's `id` when it has one (`note 64f1…`), else by
     /// its index (`item 4`).
     public var name: String {
-      guard let id = data["id"], !id.isEmpty else { return "item \(index)" }
+      guard let id = id ?? data["id"], !id.isEmpty else { return "item \(index)" }
       let short = id.count > 8 ? id.prefix(6) + "…" : Substring(id)
       return "\(identifier ?? "item") \(short)"
     }
@@ -104,6 +106,7 @@ public struct GoldenFacts: Hashable, Sendable {
           data: (cell as? TemplateCell)?.data.fields ?? [:])
         if let templated = cell as? TemplateCell, let template = templated.template {
           facts.identifier = cell.reuseIdentifier
+          facts.id = templated.identity
           facts.lines =
             measurer?.engine(data: templated.data, index: index)
             .textLines(of: template, in: cell.frame) ?? [:]
@@ -189,6 +192,10 @@ extension GoldenFacts {
           w.write(", \"identifier\": ")
           w.write(quoting: identifier)
         }
+        if let id = cell.id {
+          w.write(", \"id\": ")
+          w.write(quoting: id)
+        }
         if !cell.lines.isEmpty {
           w.write(", \"lines\": {")
           for (i, (name, count)) in cell.lines.sorted(by: { $0.key < $1.key }).enumerated() {
@@ -233,7 +240,7 @@ extension GoldenFacts {
   private enum FrameKey: String, CaseIterable { case cells, flow, offset, texts }
   private enum TextKey: String, CaseIterable { case text, x, y, width, height }
   private enum CellKey: String, CaseIterable {
-    case cell, color, column, data, height, identifier, image, index, lines, price, text, width, x
+    case cell, color, column, data, height, id, identifier, image, index, lines, price, text, width, x
     case y
   }
   private static let fileKeys = JSONKeys<FileKey>()
@@ -306,6 +313,7 @@ extension GoldenFacts {
                 cell.data[name] = try r.string()
               }
             case .identifier: cell.identifier = try r.string()
+            case .id: cell.id = try r.string()
             case .lines:
               try r.beginObject()
               while let name = try r.nextName() {

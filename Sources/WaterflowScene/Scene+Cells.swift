@@ -768,7 +768,10 @@ extension Scene {
     var sizing: CellSizing?
     // The self-sizing items of each section, measured together (on every core) at the
     // section's column width before the layout asks for them one by one.
-    var waiting: [(section: Int, flat: Int, template: CellTemplate, data: ItemData)] = []
+    // Each item's sizing refers to its template through one shared box: a template is a few
+    // hundred bytes, too much to copy into every item of a large feed.
+    let boxes = cells.mapValues(TemplateBox.init)
+    var waiting: [(section: Int, flat: Int, template: TemplateBox, data: ItemData)] = []
     for s in sections.indices {
       guard sections[s].hasTexts else {
         index += sections[s].count
@@ -842,11 +845,12 @@ extension Scene {
         if sizing == nil { sizing = try cellSizing() }
         let flat = index
         let measure = sizing!
+        let box = boxes[item.identifier]!
         items[i].length = .measured(
           ContentLength(identity: flat) { width in
-            measure.height(of: template, data: data, index: flat, width: width)
+            measure.height(of: box.template, data: data, index: flat, width: width)
           })
-        if item.span == .columns(1) { waiting.append((s, flat, template, data)) }
+        if item.span == .columns(1) { waiting.append((s, flat, box, data)) }
       }
       sections[s] = ItemList(items, dataRows: sections[s].dataRows)
     }
@@ -859,7 +863,7 @@ extension Scene {
       // The template and data kept from the checks above: no item copied again per lane.
       let batch = Array(waiting[start..<end])
       sizing.premeasure(indices: batch.map(\.flat), width: widths[min(s, widths.count - 1)]) { n in
-        (batch[n].template, batch[n].data, batch[n].flat)
+        (batch[n].template.template, batch[n].data, batch[n].flat)
       }
       start = end
     }
@@ -929,6 +933,12 @@ extension Scene {
   public func measureCells(withFontPaths paths: [String]) throws {
     try cellSizingState?.use(CellMeasurer.shared(fontPaths: paths))
   }
+}
+
+/// A template kept once and referred to by every item that sizes by it.
+final class TemplateBox: Sendable {
+  let template: CellTemplate
+  init(_ template: CellTemplate) { self.template = template }
 }
 
 /// The measurer a scene's self-sizing items share, and the heights measured ahead of the

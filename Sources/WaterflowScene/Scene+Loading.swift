@@ -122,7 +122,8 @@ extension Scene {
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum Key: String, CaseIterable {
     case buffer, cells, columnWeights, columnWidth, columnWidthRounding, columns, direction, empty
-    case emptyContent, fitWidth, flow, footer, footerInsets, header, headerInsets, items, loading
+    case emptyContent, fitWidth, flow, footer, footerInsets, header, headerInsets, identity, items
+    case loading
     case locale, margins, minColumnWidth, minimumContentHeight, now, order, orientation, origin
     case reuseOrder
     case sections, seed, snapToPixels, stamps, style, viewport
@@ -174,6 +175,9 @@ extension Scene {
     while let key = try r.nextKey(Self.keys) {
       given.insert(key)
       switch key {
+      case .identity:
+        identityField = try r.string()
+        if identityField.isEmpty { throw r.fail("expected the name of the data field that identifies an item, such as \"id\"") }
       case .locale:
         formatting.locale = try r.string()
         if formatting.locale.isEmpty { throw r.fail("expected a locale such as \"zh-Hans\" or \"en\"") }

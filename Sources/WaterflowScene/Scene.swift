@@ -47,6 +47,9 @@ public struct Scene: Sendable {
   public var cells: [String: CellTemplate] = [:]
   /// The templates in dark mode, when a colour in them has a dark variant; nil otherwise.
   public var darkCells: [String: CellTemplate]? = nil
+  /// The data field that names an item for good (`id` unless the scene's `"identity"` names
+  /// another): golden verdicts, reports and JUnit files name items by it, `note 64f1…`.
+  public var identityField = "id"
   /// The measurer self-sizing items share, made when the first one is bound.
   var cellSizingState: CellSizing? = nil
   /// The scene's `style` object as given, so that a `--style` file can be laid over it.

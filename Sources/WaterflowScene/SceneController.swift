@@ -98,6 +98,7 @@ public final class SceneController: WaterflowViewDataSource,
     cell.title = item.title
     cell.template = scene.cells[item.identifier]
     cell.data = item.data ?? ItemData()
+    cell.identity = item.data?[scene.identityField]
     return cell
   }
 

@@ -8,12 +8,18 @@ import WaterflowScene
 /// changed template reads as layout (heights moved) or as drawing.
 @Suite struct GoldenTemplateFactsTests {
   /// Five 1-column items of a text template, in a 200 × 150 viewport.
-  static func scene(likes: String = "1.2k", lines: Int = 1, color: String = "#222222") -> String {
+  static func scene(
+    likes: String = "1.2k", lines: Int = 1, color: String = "#222222", shortTitle: Int? = nil,
+    identity: String? = nil
+  ) -> String {
     let items = (0..<5).map { i in
-      #"{"identifier": "note", "data": {"title": "Note \#(i) with a longer title", "likes": "\#(i == 4 ? likes : "\(i)")"}}"#
+      let title = i == shortTitle ? "Note \(i)" : "Note \(i) with a longer title"
+      let id = identity.map { #", "\#($0)": "64f1a2b3c4d5e6f7\#(i)""# } ?? ""
+      return #"{"identifier": "note", "data": {"title": "\#(title)", "likes": "\#(i == 4 ? likes : "\(i)")"\#(id)}}"#
     }
+    let identityKey = identity.map { #""identity": "\#($0)", "# } ?? ""
     return #"""
-      {"viewport": {"width": 200, "height": 150, "scale": 1}, "columns": 1,
+      {\#(identityKey)"viewport": {"width": 200, "height": 150, "scale": 1}, "columns": 1,
        "margins": {"top": 0, "bottom": 0, "left": 0, "right": 0, "column": 0, "row": 0},
        "cells": {"note": {"background": "#FFFFFF", "padding": 4, "content": {"vstack": [
          {"text": "{title}", "size": 20, "lines": \#(lines), "color": "\#(color)"},
@@ -62,5 +68,23 @@ extension GoldenTemplateFactsTests {
     let changes = try #require(
       try check(recorded: Self.scene(), current: Self.scene(color: "#FF0000")))
     #expect(changes.verdict == .drawing)
+  }
+
+  @Test func aTextThatWrapsDifferently_IsNamedAsTheCause() throws {
+    let changes = try #require(
+      try check(recorded: Self.scene(lines: 2), current: Self.scene(lines: 2, shortTitle: 3)))
+    #expect(changes.verdict == .layout)
+    #expect(
+      changes.summary.hasPrefix("layout changed: item 3 is 24 pt shorter (its title now wraps to 1 line, was 2)"),
+      "\(changes.summary)")
+    #expect(changes.sizeChanges.map(\.index) == [3])
+  }
+
+  @Test func itemsWithAnIdentityAreNamedByIt() throws {
+    let changes = try #require(
+      try check(
+        recorded: Self.scene(likes: "1.2k", identity: "noteId"),
+        current: Self.scene(likes: "1.3k", identity: "noteId")))
+    #expect(changes.summary == "content changed: note 64f1a2… likes 1.2k → 1.3k")
   }
 }
