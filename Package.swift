@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "WaterflowView", targets: ["WaterflowView"]),
     .library(name: "WaterflowStyle", targets: ["WaterflowStyle"]),
     .library(name: "WaterflowData", targets: ["WaterflowData"]),
+    .library(name: "WaterflowFeeds", targets: ["WaterflowFeeds"]),
     .library(name: "WaterflowCells", targets: ["WaterflowCells"]),
     .library(name: "WaterflowScene", targets: ["WaterflowScene"]),
     .library(name: "WaterflowRender", targets: ["WaterflowRender"]),
@@ -52,6 +53,12 @@ let package = Package(
     // Item data as an API gives it: values, paths, conditions, `{field}` texts and formats. The
     // standard library only: templates, string tables and verdicts all read data through it.
     .target(name: "WaterflowData"),
+    // Data files read into item data: CSV, JSON lines, and JSON files of an array at a path.
+    .target(
+      name: "WaterflowFeeds",
+      dependencies: [
+        "WaterflowData", "WaterflowJSON", "WaterflowInputs", .product(name: "CSV", package: "CSV.swift"),
+      ]),
     // Which files a drawing reads (a golden's inputs): the standard library only.
     .target(name: "WaterflowInputs"),
     // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
@@ -60,7 +67,7 @@ let package = Package(
       name: "WaterflowScene",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowJSON", "WaterflowStyle", "WaterflowCells",
-        "WaterflowInputs", .product(name: "CSV", package: "CSV.swift"),
+        "WaterflowInputs", "WaterflowFeeds",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
@@ -89,7 +96,9 @@ let package = Package(
     // Cell templates: the model, its measuring (self-sizing heights) and its drawing.
     .target(
       name: "WaterflowCells",
-      dependencies: ["Cairo", "WaterflowView", "WaterflowStyle", "WaterflowInputs", "WaterflowData"]),
+      dependencies: [
+        "Cairo", "WaterflowView", "WaterflowStyle", "WaterflowInputs", "WaterflowData", "WaterflowJSON",
+      ]),
     .target(
       name: "WaterflowRender",
       dependencies: ["Cairo", "PNGCodec", "WaterflowView", "WaterflowStyle", "WaterflowCells", "WaterflowInputs"]),

@@ -1,5 +1,5 @@
 internal import WaterflowInputs
-import CSV
+import WaterflowFeeds
 import Foundation
 import Synchronization
 import WaterflowCells
@@ -474,256 +474,30 @@ extension Scene {
 
   // MARK: - Item data
 
-  /// An item's `data`: an object of values as an API gives them (texts, numbers kept as
-  /// written, booleans, lists and objects). A null field is a field left out.
+  /// An item's `data`, as the feed reader reads it (`DataFile.readItemData`).
   static func readItemData(_ r: inout JSONReader, folder: String) throws(JSONInputError)
     -> ItemData
   {
-    var data = ItemData(folder: folder)
-    try r.beginObject()
-    while let name = try r.nextName() {
-      if data.values[name] != nil { throw r.fail("given twice") }
-      let value = try readDataValue(&r, depth: 1)
-      if value != .null { data.values[name] = value }
-    }
-    return data
+    try DataFile.readItemData(&r, folder: folder)
   }
 
-  /// Nesting deeper than this is refused: no API nests so deep, and a recursive reader must not
-  /// overflow its stack on a hostile file.
-  static let maximumDataDepth = 64
-
-  private static func readDataValue(_ r: inout JSONReader, depth: Int) throws(JSONInputError)
-    -> DataValue
-  {
-    switch try r.peek() {
-    case .string: return .string(try r.string())
-    case .number: return .number(try r.string())
-    case .bool: return .bool(try r.bool())
-    case .null:
-      try r.skipValue()
-      return .null
-    case .array:
-      guard depth < maximumDataDepth else { throw r.fail("nested more than \(maximumDataDepth) deep") }
-      var entries: [DataValue] = []
-      try r.beginArray()
-      while try r.nextElement() { entries.append(try readDataValue(&r, depth: depth + 1)) }
-      return .array(entries)
-    case .object:
-      guard depth < maximumDataDepth else { throw r.fail("nested more than \(maximumDataDepth) deep") }
-      var object = DataObject()
-      try r.beginObject()
-      while let name = try r.nextName() {
-        if object[name] != nil { throw r.fail("given twice") }
-        object[name] = try readDataValue(&r, depth: depth + 1)
-      }
-      return .object(object)
-    }
-  }
-
-  // MARK: - Data files
-
-  /// The items of a data file: CSV (a header row names the fields), JSON lines (one object per
-  /// line), or, with `jsonPath`, a JSON file whose array of objects sits at that path
-  /// (`data.items`; empty for an array at the top). Every field is a data field; `identifier`,
-  /// when given, also picks the row's template, and the import's `identifier` is the default.
+  /// The items of a data file (see ``DataFile``): each row an item with its data, picking its
+  /// template with its own `identifier` field or the import's.
   static func readDataFile(
     _ path: String, identifier: String, jsonPath: String? = nil, field r: JSONReader
   ) throws(JSONInputError) -> (items: [Item], rows: DataFileRows) {
-    InputRecorder.note(path)
-    guard let contents = FileManager.default.contents(atPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
-      throw r.fail(key: "import", "the data file \(path) \(reason)")
-    }
-    let folder = ImageFolder(of: path).folder
-    var rows: [ItemData] = []
-    var lines: [Int32] = []
-    let isCSV = path.lowercased().hasSuffix(".csv")
-    if let jsonPath {
-      rows = try readJSONArray(contents, path: path, at: jsonPath, folder: folder, lines: &lines)
-    } else if isCSV {
-      guard let text = String(data: contents, encoding: .utf8) else {
-        throw JSONInputError(file: path, field: "", message: "not UTF-8 text")
-      }
-      rows = try readCSV(text, path: path, folder: folder, lines: &lines)
-    } else {
-      rows = try readJSONLines(contents, path: path, folder: folder, lines: &lines)
-    }
-    let items = rows.map { row in
+    let file = try DataFile(
+      contentsOf: path, jsonPath: jsonPath, folder: ImageFolder(of: path).folder,
+      limit: maximumItemCount, options: readingOptions, importedAt: r)
+    let items = file.rows.map { row in
       Item(
         length: .fixed(0), identifier: row["identifier"] ?? identifier, data: row,
         isSelfSizing: true)
     }
-    return (
-      items,
-      DataFileRows(
-        range: 0..<items.count, file: path, isCSV: isCSV && jsonPath == nil, lines: lines,
-        jsonPath: jsonPath))
-  }
-
-  /// The objects of the array at `at` in a JSON file (`data.items`: keys of objects, from the
-  /// top), each row's index kept for messages (`feed.json: data.items[5]`).
-  private static func readJSONArray(
-    _ contents: Data, path: String, at jsonPath: String, folder: String, lines: inout [Int32]
-  ) throws(JSONInputError) -> [ItemData] {
-    let steps = jsonPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    if !jsonPath.isEmpty, steps.contains(where: \.isEmpty) {
-      throw JSONInputError(
-        file: path, field: "", message: "the path \"\(jsonPath)\" has an empty step: write keys joined by dots, as \"data.items\"")
-    }
-    let document = JSONDocument([UInt8](contents), file: path)
-    return try document.read(options: readingOptions) { (r: inout JSONReader) throws(JSONInputError) in
-      var walked: [String] = []
-      for step in jsonPath.isEmpty ? [] : steps {
-        guard try r.peek() == .object else {
-          let at = walked.isEmpty ? "the top" : walked.joined(separator: ".")
-          throw JSONInputError(
-            file: path, field: walked.joined(separator: "."),
-            message: "expected an object holding \"\(step)\" at \(at) (the import's path is \"\(jsonPath)\"), found \(try r.peek().name)")
-        }
-        try r.beginObject()
-        var found = false
-        while let name = try r.nextName() {
-          if name == step {
-            found = true
-            break
-          }
-          try r.skipValue()
-        }
-        guard found else {
-          throw JSONInputError(
-            file: path, field: walked.joined(separator: "."),
-            message: "has no key \"\(step)\" (the import's path is \"\(jsonPath)\")")
-        }
-        walked.append(step)
-      }
-      guard try r.peek() == .array else {
-        throw r.fail(
-          "expected the array of items at \(jsonPath.isEmpty ? "the top" : "\"\(jsonPath)\""), found \(try r.peek().name)")
-      }
-      var rows: [ItemData] = []
-      try r.beginArray()
-      while try r.nextElement() {
-        if rows.count == maximumItemCount {
-          throw r.fail("more than \(maximumItemCount) items, the limit")
-        }
-        guard try r.peek() == .object else {
-          throw r.fail("expected one object of fields per item, found \(try r.peek().name)")
-        }
-        lines.append(Int32(truncatingIfNeeded: rows.count))
-        rows.append(try readItemData(&r, folder: folder))
-      }
-      // The rest of the file is still read, so that a damaged end is not taken silently.
-      for _ in walked {
-        while try r.nextName() != nil { try r.skipValue() }
-      }
-      return rows
-    }
-  }
-
-  private static func readCSV(
-    _ text: String, path: String, folder: String, lines: inout [Int32]
-  ) throws(JSONInputError) -> [ItemData] {
-    let reader: CSVReader
-    do {
-      reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: false)
-    } catch {
-      throw JSONInputError(file: path, field: "", message: "not valid CSV: \(error)")
-    }
-    guard let header = reader.headerRow, !header.isEmpty, header != [""] else {
-      throw JSONInputError(file: path, field: "", message: "needs a header row naming the fields")
-    }
-    for (i, name) in header.enumerated() where name.isEmpty || header[..<i].contains(name) {
-      throw JSONInputError(
-        file: path, field: "row 1",
-        message: name.isEmpty ? "column \(i + 1) has no name" : "the column \"\(name)\" is named twice")
-    }
-    var rows: [ItemData] = []
-    var line = 1
-    while let row = reader.next() {
-      line += 1
-      if row == [""] { continue }  // a blank line
-      guard row.count == header.count else {
-        throw JSONInputError(
-          file: path, field: "row \(line)",
-          message: "has \(row.count) fields, but the header names \(header.count)")
-      }
-      if rows.count == maximumItemCount {
-        throw JSONInputError(
-          file: path, field: "row \(line)", message: "more than \(maximumItemCount) items, the limit")
-      }
-      var data = ItemData(folder: folder)
-      // An empty cell is a field left out, so that `when` hides what it would show.
-      for (name, value) in zip(header, row) where !value.isEmpty { data[name] = value }
-      rows.append(data)
-      lines.append(Int32(truncatingIfNeeded: line))
-    }
-    if let error = reader.error {
-      throw JSONInputError(
-        file: path, field: "row \(line + 1)", message: "not valid CSV: \(error)")
-    }
-    return rows
-  }
-
-  private static func readJSONLines(
-    _ contents: Data, path: String, folder: String, lines: inout [Int32]
-  ) throws(JSONInputError) -> [ItemData] {
-    var rows: [ItemData] = []
-    let bytes = [UInt8](contents)
-    var start = 0
-    var line = 0
-    while start < bytes.count {
-      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-      line += 1
-      let text = bytes[start..<end]
-      start = end + 1
-      if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-      if rows.count == maximumItemCount {
-        throw JSONInputError(
-          file: path, field: "line \(line)", message: "more than \(maximumItemCount) items, the limit")
-      }
-      let document = JSONDocument(text, file: "\(path):\(line)")
-      var data = try document.read(options: readingOptions) {
-        (r: inout JSONReader) throws(JSONInputError) in
-        guard try r.peek() == .object else {
-          throw r.fail("expected one object of fields per line, found \(try r.peek().name)")
-        }
-        return try readItemData(&r, folder: folder)
-      }
-      rows.append(data)
-      lines.append(Int32(truncatingIfNeeded: line))
-    }
-    return rows
+    return (items, file.places)
   }
 
   // MARK: - Checks
-
-  /// " (did you mean "nickname"?)" when the data has a field whose name is a slip away from
-  /// `name` (at most a third of its letters changed, added or dropped); else "".
-  ///
-  /// - Complexity: O(*f* × *n*²) for *f* fields of length *n*: only when a field is missing.
-  static func nearestField(to name: String, in data: ItemData) -> String {
-    // Levenshtein by hand: neither the standard library nor a dependency has an edit distance,
-    // and a missing field's message is the only caller.
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-      var row = Array(0...b.count)
-      for i in 1...max(1, a.count) where !a.isEmpty {
-        var previous = row[0]
-        row[0] = i
-        for j in stride(from: 1, through: b.count, by: 1) {
-          let kept = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
-          previous = row[j]
-          row[j] = min(kept, row[j] + 1, row[j - 1] + 1)
-        }
-      }
-      return a.isEmpty ? b.count : row[b.count]
-    }
-    let wanted = Array(name)
-    let best = data.paths.map { (name: $0, cost: distance(wanted, Array($0))) }
-      .min { ($0.cost, $0.name) < ($1.cost, $1.name) }
-    guard let best, best.cost > 0, best.cost <= max(1, wanted.count / 3) else { return "" }
-    return " (did you mean \"\(best.name)\"?)"
-  }
 
   /// Gives self-sizing items their measured length, and checks every item with a template:
   /// each field the template reads without a `when` must be in the item's data.
@@ -806,7 +580,7 @@ extension Scene {
         for (read, field) in reads[item.identifier] ?? [] {
           guard let value = data[field] else {
             throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
-              "has no field \"\(read.field)\"\(Self.nearestField(to: read.field, in: data)), which "
+              "has no field \"\(read.field)\"\(data.nearestPath(to: read.field)), which "
                 + "\(template) reads; give it in the item's data, or show the element only "
                 + "\"when\": \"{\(read.field)}\""
             }
@@ -814,7 +588,7 @@ extension Scene {
           if value.text == nil, read.expects == .text, read.format == nil {
             throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
               "field \"\(read.field)\" is \(value.kindName), which \(template) shows as a text; "
-                + Self.partsHint(read.field, value)
+                + value.partsHint(field: read.field)
             }
           }
         }
@@ -822,7 +596,7 @@ extension Scene {
           guard let value = data[field], value != .null else { continue }
           if let problem = Self.problem(with: value, expected: read.expects) {
             throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
-              "field \"\(read.field)\" is \(Self.describe(value)), which \(template) reads as "
+              "field \"\(read.field)\" is \(value.quoted), which \(template) reads as "
                 + problem
             }
           }
@@ -888,29 +662,6 @@ extension Scene {
     case .color:
       if let text = value.text, Color(hexString: text) != nil { return nil }
       return "a colour: give #RRGGBB or #RRGGBBAA"
-    }
-  }
-
-  /// A value as messages quote it: `"tall"`, `0`, `true`, an object.
-  static func describe(_ value: DataValue) -> String {
-    switch value {
-    case .string(let s): "\"\(s)\""
-    case .number(let s): s
-    case .bool(let b): b ? "true" : "false"
-    default: value.kindName
-    }
-  }
-
-  /// How to read a part of a list or an object: `{cover.url}` or `{tags[0]}`.
-  static func partsHint(_ field: String, _ value: DataValue) -> String {
-    switch value {
-    case .object(let o):
-      let names = o.keys.prefix(4).map { "{\(field).\($0)}" }.joined(separator: ", ")
-      return "read one of its fields: \(names)"
-    case .array:
-      return "read one entry, {\(field)[0]}, or repeat an element over it with \"foreach\": \"{\(field)}\""
-    default:
-      return "give it a text"
     }
   }
 
