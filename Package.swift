@@ -92,7 +92,10 @@ let package = Package(
     ),
     .target(name: "Cairo", dependencies: ["CCairo", .product(name: "SystemPackage", package: "swift-system")]),
     // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
-    .target(name: "PNGCodec", dependencies: ["Cairo"]),
+    // The encoder's deflate: the run coder for frames and the stitching of deflate streams
+    // (package-internal: PNGCodec is the product).
+    .target(name: "PNGDeflate", dependencies: ["Cairo"]),
+    .target(name: "PNGCodec", dependencies: ["Cairo", "PNGDeflate"]),
     // Cell templates: the model, its measuring (self-sizing heights) and its drawing.
     .target(
       name: "WaterflowCells",

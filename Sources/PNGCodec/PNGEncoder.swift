@@ -1,5 +1,6 @@
 package import Cairo
 internal import Dispatch
+internal import PNGDeflate
 internal import Foundation
 internal import Synchronization
 

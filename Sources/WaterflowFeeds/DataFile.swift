@@ -17,10 +17,12 @@ public struct DataFile: Sendable {
   /// array of items rather than JSON lines.
   ///
   /// - Parameters:
+  ///   - path: The data file.
+  ///   - jsonPath: Where a JSON file's array of items is (`data.items`); nil for JSON lines or CSV.
   ///   - folder: The folder image paths in the rows are relative to.
   ///   - limit: The most rows taken; more is an error.
   ///   - options: How the JSON is read (the scene's own options).
-  ///   - importedAt: The reader at the import, whose place names a file that cannot be read.
+  ///   - r: The reader at the import, whose place names a file that cannot be read.
   /// - Throws: `JSONInputError` naming the file and the row's line, row or path.
   public init(
     contentsOf path: String, jsonPath: String? = nil, folder: String, limit: Int,

@@ -9,11 +9,11 @@
 
 /// A canonical Huffman code: how many codes of each length, and the symbols in code order.
 private struct HuffmanCode {
-  var count = [Int](repeating: 0, count: 16)
-  var symbol: [Int]
+  package var count = [Int](repeating: 0, count: 16)
+  package var symbol: [Int]
 
   /// Builds the code from one length per symbol (0 = unused); nil if the lengths are invalid.
-  init?(lengths: ArraySlice<Int>) {
+  package init?(lengths: ArraySlice<Int>) {
     symbol = [Int](repeating: 0, count: lengths.count)
     for length in lengths { count[length] += 1 }
     var left = 1
@@ -37,11 +37,11 @@ private struct HuffmanCode {
 /// the symbol (above 4 bits) and the code's length (the low 4 bits; 0 for a pattern no code
 /// starts, in an incomplete code).
 private struct HuffmanTable {
-  var entries: [UInt16]
+  package var entries: [UInt16]
   /// The longest code's bits, as a mask.
-  var mask: UInt64
+  package var mask: UInt64
 
-  init(_ code: HuffmanCode) {
+  package init(_ code: HuffmanCode) {
     let longest = (1..<16).last { code.count[$0] > 0 } ?? 1
     let size = 1 << longest
     entries = [UInt16](repeating: 0, count: size)
@@ -70,13 +70,13 @@ private struct HuffmanTable {
 }
 
 /// Reads a DEFLATE stream's bits, least significant first, without decompressing it.
-struct DeflateScanner {
+package struct DeflateScanner {
   private let data: UnsafePointer<UInt8>
   private let count: Int
   /// The index of the next bit to read.
   private(set) var position = 0
 
-  init(_ data: UnsafePointer<UInt8>, count: Int) {
+  package init(_ data: UnsafePointer<UInt8>, count: Int) {
     self.data = data
     self.count = count
   }
@@ -214,7 +214,7 @@ struct DeflateScanner {
 
   /// Walks every block; returns where the final block's header starts and where the stream
   /// ends, in bits, or nil if the stream is malformed.
-  mutating func finalBlockAndEnd() -> (finalHeader: Int, end: Int)? {
+  package mutating func finalBlockAndEnd() -> (finalHeader: Int, end: Int)? {
     do {
       while true {
         let header = position
@@ -244,7 +244,7 @@ struct DeflateScanner {
 /// Appends `bitCount` bits of `source` (least significant first) to `output` at bit `offset`.
 ///
 /// `output` must be zeroed from `offset`'s byte onward.
-func appendBits(
+package func appendBits(
   _ source: UnsafePointer<UInt8>, bitCount: Int,
   to output: UnsafeMutablePointer<UInt8>, at offset: Int
 ) {

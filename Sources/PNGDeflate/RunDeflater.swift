@@ -54,15 +54,15 @@ internal import Cairo
 ///
 /// Feed it the rows of one image in order with ``addRow(_:isZero:)``, then ``finish(adler32:)``
 /// returns the zlib stream. It keeps its buffers between images; it is not thread-safe.
-final class RunDeflater {
+package final class RunDeflater {
   /// The filtered image: each row is a filter byte and `stride − 1` data bytes.
   private var stream = UnsafePointer<UInt8>(bitPattern: 1)!
   private var stride = 0
   /// Whether literal spans are coded with the CPU's vector unit where it has one (the same bits):
   /// tests turn it off to compare the two.
-  var usesVectorCoder = true
+  package var usesVectorCoder = true
   /// 3 (RGB) or 4 (RGBA), as given to ``begin(_:rowBytes:bytesPerPixel:)``.
-  private(set) var bytesPerPixel = 0
+  package private(set) var bytesPerPixel = 0
   /// Where in `stream` the block being collected starts, and where the next row starts.
   private var blockStart = 0
   private var position = 0
@@ -84,7 +84,7 @@ final class RunDeflater {
   private var unwrittenRows: [Int] = []
   private enum RowKind { case changed, zeroWritten, zeroUnwritten }
   /// The all-zero chunks of the photo row being added, marked by its filter (`PhotoRows.paeth`).
-  private(set) var zeroChunks = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+  package private(set) var zeroChunks = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
   private var zeroChunkWords = 1
   /// Symbol counts of the block: literal/length symbols 0…285, then distance codes 0…29.
   private let frequencies: UnsafeMutablePointer<Int>
@@ -102,7 +102,7 @@ final class RunDeflater {
   private var bitBuffer: UInt64 = 0
   private var bitCount = 0
 
-  init() {
+  package init() {
     tokenCapacity = 1 << 17
     tokens = .allocate(capacity: tokenCapacity)
     frequencies = .allocate(capacity: Self.symbolCount + Self.distanceCount)
@@ -137,7 +137,7 @@ final class RunDeflater {
   /// Starts a zlib stream over `rows` rows of `rowBytes` data bytes each, filtered in `stream`.
   ///
   /// The rows need not be written yet: ``addRow(_:isZero:)`` reads each row and the rows above it.
-  func begin(
+  package func begin(
     _ stream: UnsafePointer<UInt8>, rowBytes: Int, bytesPerPixel: Int
   ) {
     self.stream = stream
@@ -185,7 +185,7 @@ final class RunDeflater {
   /// found in the row before it, which can reach at most 258 bytes into it. So it writes the zeros
   /// of a zero row next to a changed row itself, and those of the rest only when a block is
   /// stored. Not writing them saves the memory traffic of most rows of a frame.
-  func addRow(_ y: Int, isZero: Bool) {
+  package func addRow(_ y: Int, isZero: Bool) {
     precondition(y * stride == position, "rows must be added in order")
     if blockSymbols + stride + 16 > tokenCapacity { writeBlock(final: false) }
     let end = position + stride
@@ -295,7 +295,7 @@ final class RunDeflater {
   ///
   /// The run search of ``addRow(_:isZero:)`` finds little in photos after any filter, and pays
   /// for every byte it tries; here each byte is counted once and coded once.
-  func addPhotoRow(_ y: Int) {
+  package func addPhotoRow(_ y: Int) {
     precondition(y * stride == position, "rows must be added in order")
     if blockSymbols + stride + 16 > tokenCapacity { writeBlock(final: false) }
     rowChanges(y)
@@ -331,7 +331,7 @@ final class RunDeflater {
   }
 
   /// Ends the stream with the Adler-32 of every row, and returns it; valid until the next ``begin``.
-  func finish(adler32: UInt32) -> UnsafeBufferPointer<UInt8> {
+  package func finish(adler32: UInt32) -> UnsafeBufferPointer<UInt8> {
     writeBlock(final: true)
     flushBits(all: true)
     reserveOutput(4)
