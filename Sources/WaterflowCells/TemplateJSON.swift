@@ -157,8 +157,8 @@ public enum TemplateJSON {
   /// Writes an item's data as an object, fields sorted by name, nested values as they are.
   public static func writeData(_ data: ItemData, to w: JSONWriter) {
     var fields = Fields(w)
-    for name in data.values.keys.sorted() {
-      fields.add(name) { writeValue(data.values[name]!, to: w) }
+    for name in data.object.keys.sorted() {
+      fields.add(name) { writeValue(data[field: name]!, to: w) }
     }
     fields.end()
   }

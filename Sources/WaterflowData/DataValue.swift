@@ -84,7 +84,7 @@ public indirect enum DataValue: Hashable, Sendable {
   public func leaves(prefix: String) -> [(path: String, value: DataValue)] {
     switch self {
     case .object(let o):
-      return zip(o.keys, o.values).flatMap { $1.leaves(prefix: prefix + "." + $0) }
+      return o.fields.flatMap { $0.value.leaves(prefix: prefix + "." + $0.key) }
     case .array(let a):
       return a.enumerated().flatMap { $1.leaves(prefix: "\(prefix)[\($0)]") }
     default:
@@ -95,46 +95,50 @@ public indirect enum DataValue: Hashable, Sendable {
 
 /// An object in item data: names and values, in the order written.
 ///
-/// Kept as two lists rather than a dictionary: API objects hold a handful of fields, which a
-/// scan finds as fast as a hash, in less memory per item of a large feed.
+/// Kept as one list of pairs rather than a dictionary: API objects hold a handful of fields,
+/// which a scan finds as fast as a hash, in one allocation per object of a large feed.
 public struct DataObject: Hashable, Sendable {
-  /// The names, in order.
-  public private(set) var keys: [String]
-  /// The values, in the order of ``keys``.
-  public private(set) var values: [DataValue]
+  struct Field: Hashable, Sendable {
+    var key: String
+    var value: DataValue
+  }
+
+  var fields: [Field]
 
   /// An empty object.
-  public init() {
-    keys = []
-    values = []
-  }
+  public init() { fields = [] }
 
   /// An object of named values, in order; a name given twice keeps its last value.
   public init(_ fields: [(String, DataValue)]) {
     self.init()
+    self.fields.reserveCapacity(fields.count)
     for (k, v) in fields { self[k] = v }
   }
+
+  /// The names, in order.
+  public var keys: [String] { fields.map(\.key) }
+  /// The values, in the order of ``keys``.
+  public var values: [DataValue] { fields.map(\.value) }
 
   /// The value of a name, or nil.
   ///
   /// - Complexity: O(number of fields).
   public subscript(key: String) -> DataValue? {
-    get { keys.firstIndex(of: key).map { values[$0] } }
+    get {
+      for field in fields where field.key == key { return field.value }
+      return nil
+    }
     set {
-      if let i = keys.firstIndex(of: key) {
-        if let newValue { values[i] = newValue } else {
-          keys.remove(at: i)
-          values.remove(at: i)
-        }
+      if let i = fields.firstIndex(where: { $0.key == key }) {
+        if let newValue { fields[i].value = newValue } else { fields.remove(at: i) }
       } else if let newValue {
-        keys.append(key)
-        values.append(newValue)
+        fields.append(Field(key: key, value: newValue))
       }
     }
   }
 
   /// The number of fields.
-  public var count: Int { keys.count }
+  public var count: Int { fields.count }
 }
 
 extension DataValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,

@@ -1,8 +1,24 @@
 /// An item's data: named values, read by templates through `{field}` texts, data paths and
 /// conditions.
 public struct ItemData: Hashable, Sendable {
+  /// The top-level fields, in the order the data gave them (by name when given as a
+  /// dictionary). An object rather than a dictionary: a row of a feed has a handful of fields,
+  /// and a dictionary's table for them is most of what a large feed's rows weigh.
+  public var object: DataObject
+
   /// The top-level fields, by name.
-  public var values: [String: DataValue]
+  public var values: [String: DataValue] {
+    get { Dictionary(object.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }) }
+    set { object = DataObject(newValue.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
+  }
+
+  /// A top-level field's value, or nil; setting nil removes the field.
+  ///
+  /// - Complexity: O(number of fields).
+  public subscript(field name: String) -> DataValue? {
+    get { object[name] }
+    set { object[name] = newValue }
+  }
   /// The folder that image paths in the data are relative to (the folder of the file that gave
   /// the data); empty for the current folder.
   public var folder: String
@@ -12,13 +28,13 @@ public struct ItemData: Hashable, Sendable {
 
   /// Data of named texts, with image paths relative to `folder`.
   public init(_ fields: [String: String] = [:], folder: String = "") {
-    self.values = fields.mapValues { .string($0) }
+    object = DataObject(fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
     self.folder = folder
   }
 
   /// Data of named values, nested as an API gives them.
   public init(values: [String: DataValue], folder: String = "") {
-    self.values = values
+    object = DataObject(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     self.folder = folder
   }
 
@@ -28,13 +44,13 @@ public struct ItemData: Hashable, Sendable {
   /// - Complexity: O(length of the path), plus O(fields) per object stepped into.
   public subscript(path: DataPath) -> DataValue? {
     if let item, path.root == "item" { return Self.walk(item, path.steps.dropFirst()) }
-    guard path.steps.count > 1 else { return values[path.source] }
+    guard path.steps.count > 1 else { return object[path.source] }
     // Stepping first: one lookup for nested data, the common case; a second only for names
     // with dots in them.
-    if let value = values[path.root], let found = Self.walk(value, path.steps.dropFirst()) {
+    if let value = object[path.root], let found = Self.walk(value, path.steps.dropFirst()) {
       return found
     }
-    return values[path.source]
+    return object[path.source]
   }
 
   private static func walk(_ start: DataValue, _ steps: ArraySlice<DataPath.Step>) -> DataValue? {
@@ -50,14 +66,14 @@ public struct ItemData: Hashable, Sendable {
   /// the value is null, a list or an object. Setting it sets a top-level field.
   public subscript(name: String) -> String? {
     // A name that is a field as it stands is found without parsing it as a path.
-    get { item == nil ? (values[name] ?? self[DataPath(name)])?.text : self[DataPath(name)]?.text }
-    set { values[name] = newValue.map(DataValue.string) }
+    get { item == nil ? (object[name] ?? self[DataPath(name)])?.text : self[DataPath(name)]?.text }
+    set { object[name] = newValue.map(DataValue.string) }
   }
 
   /// Every value that has a text, with its path, sorted by path: how facts and messages list
   /// the data.
   public var sortedFields: [(name: String, value: String)] {
-    values.flatMap { $1.leaves(prefix: $0) }
+    object.fields.flatMap { $0.value.leaves(prefix: $0.key) }
       .compactMap { leaf in leaf.value.text.map { (leaf.path, $0) } }
       .sorted { $0.0 < $1.0 }
   }
@@ -73,12 +89,12 @@ public struct ItemData: Hashable, Sendable {
     func walk(_ value: DataValue, _ path: String) {
       all.append(path)
       switch value {
-      case .object(let o): for (k, v) in zip(o.keys, o.values) { walk(v, path + "." + k) }
+      case .object(let o): for f in o.fields { walk(f.value, path + "." + f.key) }
       case .array(let a): for (i, v) in a.enumerated() { walk(v, "\(path)[\(i)]") }
       default: break
       }
     }
-    for (k, v) in values { walk(v, k) }
+    for f in object.fields { walk(f.value, f.key) }
     return all.sorted()
   }
 
@@ -106,22 +122,22 @@ public struct ItemData: Hashable, Sendable {
       default: break
       }
     }
-    for k in values.keys.sorted() {
-      var v = values[k]!
+    for k in object.keys.sorted() {
+      var v = object[k]!
       try walk(&v, k)
-      values[k] = v
+      object[k] = v
     }
   }
 
   /// Whether the data has no fields.
-  public var isEmpty: Bool { values.isEmpty }
+  public var isEmpty: Bool { object.count == 0 }
 
   /// A field's value as a number: `1080`, `1,080` or ` 1080 `; nil when it is missing or not a
   /// number.
   ///
   /// - Complexity: O(length of the value).
   public func number(_ name: String) -> Double? {
-    (values[name] ?? self[DataPath(name)])?.number
+    (object[name] ?? self[DataPath(name)])?.number
   }
 
   /// A path from the data made usable: absolute paths and URLs as they are, others relative to
