@@ -178,16 +178,19 @@ extension GoldenFacts {
             w.write(quoting: value)
           }
         }
-        if !cell.data.isEmpty {
-          w.write(", \"data\": {")
-          for (i, (name, value)) in cell.data.sorted(by: { $0.key < $1.key }).enumerated() {
+        // Objects of names, sorted: the data's texts, and the wrapping texts' line counts.
+        func object<V>(_ key: String, _ pairs: [String: V], _ write: (V) -> Void) {
+          guard !pairs.isEmpty else { return }
+          w.write(", \"\(key)\": {")
+          for (i, (name, value)) in pairs.sorted(by: { $0.key < $1.key }).enumerated() {
             if i > 0 { w.write(", ") }
             w.write(quoting: name)
             w.write(": ")
-            w.write(quoting: value)
+            write(value)
           }
           w.write("}")
         }
+        object("data", cell.data) { w.write(quoting: $0) }
         if let identifier = cell.identifier {
           w.write(", \"identifier\": ")
           w.write(quoting: identifier)
@@ -196,16 +199,7 @@ extension GoldenFacts {
           w.write(", \"id\": ")
           w.write(quoting: id)
         }
-        if !cell.lines.isEmpty {
-          w.write(", \"lines\": {")
-          for (i, (name, count)) in cell.lines.sorted(by: { $0.key < $1.key }).enumerated() {
-            if i > 0 { w.write(", ") }
-            w.write(quoting: name)
-            w.write(": ")
-            w.write(count)
-          }
-          w.write("}")
-        }
+        object("lines", cell.lines) { w.write($0) }
         w.write("}")
       }
       w.write(facts.cells.isEmpty ? "]" : "\n  ]")

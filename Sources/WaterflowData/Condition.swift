@@ -25,13 +25,24 @@ public indirect enum Condition: Hashable, Sendable, CustomStringConvertible {
   case compare(Operand, Comparison, Operand)
 
   /// One side of a comparison.
-  public enum Operand: Hashable, Sendable {
+  public enum Operand: Hashable, Sendable, CustomStringConvertible {
     case field(DataPath)
     case text(String)
     /// A number literal, as written, and its value.
     case number(String, Double)
     case bool(Bool)
     case null
+
+    /// The operand as a condition writes it: `{type}`, `'video'`, `12`, `true`, `null`.
+    public var description: String {
+      switch self {
+      case .field(let p): "{\(p.source)}"
+      case .text(let s): "'\(s)'"
+      case .number(let s, _): s
+      case .bool(let b): b ? "true" : "false"
+      case .null: "null"
+      }
+    }
   }
 
   /// A comparison operator.
@@ -140,15 +151,7 @@ public indirect enum Condition: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    func operand(_ o: Operand) -> String {
-      switch o {
-      case .field(let p): "{\(p.source)}"
-      case .text(let s): "'\(s)'"
-      case .number(let s, _): s
-      case .bool(let b): b ? "true" : "false"
-      case .null: "null"
-      }
-    }
+    func operand(_ o: Operand) -> String { o.description }
     switch self {
     case .truth(let p): return "{\(p.source)}"
     case .not(let c): return "!" + c.nested
@@ -256,15 +259,7 @@ private struct Parser {
     return .compare(left, op, right)
   }
 
-  private func describe(_ o: Condition.Operand) -> String {
-    switch o {
-    case .field(let p): "{\(p.source)}"
-    case .text(let s): "'\(s)'"
-    case .number(let s, _): s
-    case .bool(let b): b ? "true" : "false"
-    case .null: "null"
-    }
-  }
+  private func describe(_ o: Condition.Operand) -> String { o.description }
 
   mutating func operand() throws(ConditionError) -> Condition.Operand {
     skipSpaces()

@@ -336,18 +336,12 @@ extension Scene {
       case .weight:
         weight = try r.oneOf(
           Dictionary(uniqueKeysWithValues: FontWeight.allCases.map { ($0.rawValue, $0) }))
-      case .color:
+      case .color, .background:
         let bound = try readBindable(&r, fixed: { (r: inout JSONReader) throws(JSONInputError) in
           try StyleSheet.readColor(&r, for: appearance)
         }, check: colorCheck)
-        color = bound.fixed
-        fromData[.color] = bound.data
-      case .background:
-        let bound = try readBindable(&r, fixed: { (r: inout JSONReader) throws(JSONInputError) in
-          try StyleSheet.readColor(&r, for: appearance)
-        }, check: colorCheck)
-        background = bound.fixed
-        fromData[.background] = bound.data
+        if key == .color { color = bound.fixed } else { background = bound.fixed }
+        fromData[key == .color ? .color : .background] = bound.data
       case .lines: lines = try r.integer(min: 0, max: 1000)
       case .align:
         let choices =
