@@ -108,7 +108,7 @@ public enum TemplateJSON {
       f.add("text", text.text)
       f.add("size", text.size)
       if text.weight != .regular { f.add("weight", text.weight.rawValue) }
-      f.add("color", text.color)
+      f.add("color", text.color, or: e.fromData[.color])
       if text.lines != 1 { f.add("lines", Double(text.lines)) }
       if text.alignment != .leading { f.add("align", text.alignment.rawValue) }
       if let lineHeight = text.lineHeight { f.add("lineHeight", lineHeight) }
@@ -117,27 +117,23 @@ public enum TemplateJSON {
       f.add("size", avatar.size)
       if let name = avatar.name { f.add("name", name) }
     case .icon(let icon):
-      f.add("icon", icon.name)
+      f.add("icon", FieldText(icon.name), or: e.fromData[.icon])
       f.add("size", icon.size)
-      f.add("color", icon.color)
+      f.add("color", icon.color, or: e.fromData[.color])
     case .badge(let badge):
       f.add("badge", badge.text)
       f.add("size", badge.size)
-      f.add("color", badge.color)
-      f.add("background", badge.background)
+      f.add("color", badge.color, or: e.fromData[.color])
+      f.add("background", badge.background, or: e.fromData[.background])
     case .rect(let rect):
       f.add("rect") { w.write("{}") }
       if let width = rect.width { f.add("width", width) }
       f.add("height", rect.height)
-      f.add("color", rect.color)
+      f.add("color", rect.color, or: e.fromData[.color])
       if rect.cornerRadius != 0 { f.add("cornerRadius", rect.cornerRadius) }
     case .spacer(let spacer):
       f.add("spacer") { w.write("{}") }
       if spacer.minLength != 0 { f.add("minLength", spacer.minLength) }
-    }
-    // Attributes from data replace the fixed ones written above: the later key is the one read.
-    for (attribute, text) in e.fromData.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-      f.add(attribute.rawValue, text)
     }
     if let when = e.when { f.add("when", when.description) }
     if let p = e.placement {
@@ -211,6 +207,15 @@ private struct Fields {
     add(key) { w.write(quoting: value) }
   }
   mutating func add(_ key: String, _ value: Color) { add(key, value.hexString) }
+  /// A colour, or the text it comes from in the item's data.
+  mutating func add(_ key: String, _ value: Color, or data: FieldText?) {
+    if let data { add(key, data) } else { add(key, value) }
+  }
+  /// A text, or the text it comes from in the item's data.
+  mutating func add(_ key: String, _ value: FieldText, or data: FieldText?) {
+    add(key, data ?? value)
+  }
+
   /// A text as written, or a choice as its `{"if", "then", "else"}` object.
   mutating func add(_ key: String, _ text: FieldText) {
     let w = self.w

@@ -33,25 +33,33 @@ extension ItemData {
   ///
   /// - Complexity: O(*p* × *n*²) for *p* paths of length *n*: only when a field is missing.
   public func nearestPath(to name: String) -> String {
-    // Levenshtein by hand: neither the standard library nor a dependency has an edit distance,
-    // and a missing field's message is the only caller.
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-      var row = Array(0...b.count)
-      for i in 1...max(1, a.count) where !a.isEmpty {
-        var previous = row[0]
-        row[0] = i
-        for j in stride(from: 1, through: b.count, by: 1) {
-          let kept = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
-          previous = row[j]
-          row[j] = min(kept, row[j] + 1, row[j - 1] + 1)
-        }
-      }
-      return a.isEmpty ? b.count : row[b.count]
-    }
-    let wanted = Array(name)
-    let best = paths.map { (name: $0, cost: distance(wanted, Array($0))) }
-      .min { ($0.cost, $0.name) < ($1.cost, $1.name) }
-    guard let best, best.cost > 0, best.cost <= max(1, wanted.count / 3) else { return "" }
-    return " (did you mean \"\(best.name)\"?)"
+    nearest(to: name, among: paths).map { " (did you mean \"\($0)\"?)" } ?? ""
   }
+}
+
+/// The candidate a slip away from `name` (at most a third of its letters changed, added or
+/// dropped; the first in order among equals), or nil.
+///
+/// - Complexity: O(*c* × *n*²) for *c* candidates of length *n*: only when something is missing.
+func nearest(to name: String, among candidates: [String]) -> String? {
+  // Levenshtein by hand: neither the standard library nor a dependency has an edit distance,
+  // and messages about a missing name are the only callers.
+  func distance(_ a: [Character], _ b: [Character]) -> Int {
+    var row = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let kept = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
+        previous = row[j]
+        row[j] = min(kept, row[j] + 1, row[j - 1] + 1)
+      }
+    }
+    return a.isEmpty ? b.count : row[b.count]
+  }
+  let wanted = Array(name)
+  let best = candidates.map { (name: $0, cost: distance(wanted, Array($0))) }
+    .min { ($0.cost, $0.name) < ($1.cost, $1.name) }
+  guard let best, best.cost > 0, best.cost <= max(1, wanted.count / 3) else { return nil }
+  return best.name
 }

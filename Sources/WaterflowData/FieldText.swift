@@ -63,7 +63,12 @@ public struct FieldText: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
         if parts.count == 2 {
           let name = String(parts[1]).trimmingSpaces
           guard let f = DataFormat(name) else {
-            return failure("unknown format \"\(name)\" in {\(inside)} (formats: \(DataFormat.names))", at: start)
+            let kinds = ["compact", "grouped", "fixed", "percent", "integer", "fraction", "relative"]
+            let guess = nearest(to: String(name.prefix { $0 != ":" }), among: kinds)
+              .map { " (did you mean \"\($0)\"?)" } ?? ""
+            return failure(
+              "unknown format \"\(name)\"\(guess) in {\(inside)} (formats: \(DataFormat.names))",
+              at: start)
           }
           format = f
         }

@@ -8,7 +8,8 @@ extension Scene {
   // Listed alphabetically: messages about an unknown key list them in this order.
   private enum LayoutKey: String, CaseIterable {
     case buffer, cells, columnWidth, columns, contentSize, direction, emptyView, flow, footer, frames
-    case header, loading, orientation, origin, reuseOrder, sections, seed, stamps, style, viewport
+    case header, identity, loading, locale, now, orientation, origin, reuseOrder, sections, seed
+    case stamps, style, viewport
   }
   private enum RectKey: String, CaseIterable { case height, text, width, x, y }
   private enum SizeKey: String, CaseIterable { case height, width }
@@ -61,9 +62,13 @@ extension Scene {
     var sections: [(LayoutFrames.Section, header: String?, footer: String?)] = []
     var wroteColumns = false
     var gaveOrigin = false
+    var formatting = DataFormatting()
     try r.beginObject()
     while let key = try r.nextKey(Self.layoutKeys) {
       switch key {
+      case .identity: identityField = try r.string()
+      case .locale: formatting.locale = try r.string()
+      case .now: formatting.now = try Self.readNow(&r)
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .style: apply(try StyleSheet.read(&r))
@@ -95,6 +100,7 @@ extension Scene {
       case .frames: (frames, items) = try Self.readFrames(&r, path: path)
       }
     }
+    format(with: formatting)
     layout.scale = scale
     // `layout --json` of an upward layout wrote no `origin` before it recorded one: its frames
     // are mirrored (item 0 at the bottom) but would be read top-down, starting at the wrong

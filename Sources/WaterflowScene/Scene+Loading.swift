@@ -181,13 +181,7 @@ extension Scene {
       case .locale:
         formatting.locale = try r.string()
         if formatting.locale.isEmpty { throw r.fail("expected a locale such as \"zh-Hans\" or \"en\"") }
-      case .now:
-        let text = try r.string()
-        guard let seconds = DataFormat.seconds(ofDate: text) else {
-          throw r.fail(
-            "expected the reference date of relative times, in ISO 8601: \"2026-11-27T09:00:00Z\", found \"\(text)\"")
-        }
-        formatting.now = seconds
+      case .now: formatting.now = try Self.readNow(&r)
       case .viewport: try readViewport(&r)
       case .seed: seed = UInt64(try r.integer(min: 0, max: Int(Int32.max)))
       case .style: apply(try StyleSheet.read(&r))
@@ -258,8 +252,7 @@ extension Scene {
           SectionKey(rawValue: key.rawValue)!, from: &r, scenePath: path)
       }
     }
-    for identifier in cells.keys { cells[identifier]!.formatting = formatting }
-    for identifier in (darkCells ?? [:]).keys { darkCells![identifier]!.formatting = formatting }
+    format(with: formatting)
     layout.scale = scale
     layout.headerLength = header?.length
     layout.footerLength = footer?.length
@@ -755,6 +748,26 @@ extension Scene {
 }
 
 /// Whether a path names a data file of rows (CSV or JSON lines) rather than shop data.
+extension Scene {
+  /// `now`, the reference date of relative times: ISO 8601, or Unix seconds (as `layout --json`
+  /// writes it).
+  static func readNow(_ r: inout JSONReader) throws(JSONInputError) -> Double {
+    if try r.peek() == .number { return try r.number() }
+    let text = try r.string()
+    guard let seconds = DataFormat.seconds(ofDate: text) else {
+      throw r.fail(
+        "expected the reference date of relative times, in ISO 8601: \"2026-11-27T09:00:00Z\", found \"\(text)\"")
+    }
+    return seconds
+  }
+
+  /// Gives every template the scene's locale and reference date.
+  mutating func format(with formatting: DataFormatting) {
+    for identifier in cells.keys { cells[identifier]!.formatting = formatting }
+    for identifier in (darkCells ?? [:]).keys { darkCells![identifier]!.formatting = formatting }
+  }
+}
+
 /// A `path` goes with a JSON file only: CSV and JSON lines hold one item per row.
 private func checkJSONPath(_ jsonPath: String?, of file: String, _ r: JSONReader) throws(JSONInputError) {
   guard jsonPath != nil, isDataFile(file) else { return }

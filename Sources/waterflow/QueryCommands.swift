@@ -91,6 +91,12 @@ struct LayoutCommand: ParsableCommand {
       pairs.append(("orientation", .string(orientation.rawValue)))
     }
     if scene.isLoading { pairs.append(("loading", .bool(true))) }
+    // What templates format and name items with, so the file draws and names them as the scene.
+    if let formatting = scene.cells.values.first?.formatting {
+      if formatting.locale != "en" { pairs.append(("locale", .string(formatting.locale))) }
+      if let now = formatting.now { pairs.append(("now", JSONText(now))) }
+    }
+    if scene.identityField != "id" { pairs.append(("identity", .string(scene.identityField))) }
     if computed {
       pairs.append(("columns", JSONText(snapshot.columnCount)))
       pairs.append(("columnWidth", JSONText(snapshot.columnWidth)))

@@ -57,3 +57,25 @@ import WaterflowTestSupport
     #expect(layout.stdout.contains("¥"), "\(layout.output)")
   }
 }
+
+/// A layout file written from a feed of nested API data draws what the feed draws: templates,
+/// data, overlays, repeats, and the locale its counts are formatted in.
+@Suite struct TemplateLayoutFileCLITests {
+  @Test(arguments: ["notes", "products"])
+  func layoutFileOfANestedFeed_DrawsTheSamePixels(feed: String) throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // The frames' image paths are relative to the layout file, as to the feed.
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/Assets/Feeds/Photos", toPath: dir + "/Photos")
+    let layout = try waterflow(["layout", "Assets/Feeds/\(feed).json", "--json"])
+    #expect(layout.status == 0, "\(layout.output)")
+    #expect(layout.stdout.contains(#""locale": "zh-Hans""#))
+    try layout.stdout.write(toFile: dir + "/layout.json", atomically: true, encoding: .utf8)
+    let fromFeed = try waterflow(["render", "Assets/Feeds/\(feed).json", "--offset", "400", "-o", dir + "/feed.png"])
+    let fromFile = try waterflow(["render", dir + "/layout.json", "--offset", "400", "-o", dir + "/file.png"])
+    #expect(fromFeed.status == 0 && fromFile.status == 0, "\(fromFeed.output)\(fromFile.output)")
+    let diff = try waterflow(["diff", dir + "/feed.png", dir + "/file.png"])
+    #expect(diff.status == 0, "\(diff.output)")
+  }
+}

@@ -76,6 +76,11 @@ import WaterflowData
       return
     }
     #expect(e.message.hasPrefix("unknown format \"money\" in {price|money} (formats: compact"))
+    guard case .failure(let slip) = FieldText.parse("{likes|compakt}") else {
+      Issue.record("parsed")
+      return
+    }
+    #expect(slip.message.hasPrefix("unknown format \"compakt\" (did you mean \"compact\"?) in {likes|compakt}"))
     #expect(e.column == 2)
     guard case .failure(let p) = FieldText.parse("tags: {tags[x]}") else {
       Issue.record("parsed")
