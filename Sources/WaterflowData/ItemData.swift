@@ -12,6 +12,13 @@ public struct ItemData: Hashable, Sendable {
     set { object = DataObject(newValue.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
   }
 
+  /// The data without spare room in its lists of fields (see `DataObject.trimmed()`).
+  public func trimmed() -> ItemData {
+    var copy = self
+    copy.object = object.trimmed()
+    return copy
+  }
+
   /// A top-level field's value, or nil; setting nil removes the field.
   ///
   /// - Complexity: O(number of fields).

@@ -29,24 +29,30 @@ public struct DataFile: Sendable {
     options: JSONReader.Options = [], importedAt r: JSONReader
   ) throws(JSONInputError) {
     InputRecorder.note(path)
-    guard let contents = FileManager.default.contents(atPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
-      throw r.fail(key: "import", "the data file \(path) \(reason)")
-    }
     var lines: [Int32] = []
     let isCSV = path.lowercased().hasSuffix(".csv")
+    if jsonPath == nil, !isCSV {
+      // JSON lines are read a chunk at a time: the file's bytes are never all in memory beside
+      // the rows they become.
+      guard let handle = FileHandle(forReadingAtPath: path) else { throw Self.unreadable(path, r) }
+      defer { try? handle.close() }
+      rows = try Self.readJSONLines(
+        handle, path: path, folder: folder, limit: limit, options: options, lines: &lines)
+      places = DataFileRows(range: 0..<rows.count, file: path, isCSV: false, lines: lines)
+      return
+    }
+    guard let contents = FileManager.default.contents(atPath: path) else {
+      throw Self.unreadable(path, r)
+    }
     if let jsonPath {
       rows = try Self.readJSONArray(
         contents, path: path, at: jsonPath, folder: folder, limit: limit, options: options,
         lines: &lines)
-    } else if isCSV {
+    } else {
       guard let text = String(data: contents, encoding: .utf8) else {
         throw JSONInputError(file: path, field: "", message: "not UTF-8 text")
       }
       rows = try Self.readCSV(text, path: path, folder: folder, limit: limit, lines: &lines)
-    } else {
-      rows = try Self.readJSONLines(
-        contents, path: path, folder: folder, limit: limit, options: options, lines: &lines)
     }
     places = DataFileRows(
       range: 0..<rows.count, file: path, isCSV: isCSV && jsonPath == nil, lines: lines,
@@ -55,6 +61,11 @@ public struct DataFile: Sendable {
 }
 
 extension DataFile {
+  /// The error for a data file that cannot be opened, at the import that names it.
+  private static func unreadable(_ path: String, _ r: JSONReader) -> JSONInputError {
+    let reason = FileManager.default.fileExists(atPath: path) ? "is not readable" : "does not exist"
+    return r.fail(key: "import", "the data file \(path) \(reason)")
+  }
 
   /// An item's `data`: an object of values as an API gives them (texts, numbers kept as
   /// written, booleans, lists and objects). A null field is a field left out.
@@ -68,7 +79,8 @@ extension DataFile {
       let value = try readDataValue(&r, depth: 1)
       if value != .null { data[field: name] = value }
     }
-    return data
+    // Rows are kept for the whole run: without the room their lists grew into.
+    return data.trimmed()
   }
 
   /// Nesting deeper than this is refused: no API nests so deep, and a recursive reader must not
@@ -90,7 +102,7 @@ extension DataFile {
       var entries: [DataValue] = []
       try r.beginArray()
       while try r.nextElement() { entries.append(try readDataValue(&r, depth: depth + 1)) }
-      return .array(entries)
+      return .array(entries.withUnsafeBufferPointer { Array($0) })
     case .object:
       guard depth < maximumDataDepth else { throw r.fail("nested more than \(maximumDataDepth) deep") }
       var object = DataObject()
@@ -99,7 +111,7 @@ extension DataFile {
         if object[name] != nil { throw r.fail("given twice") }
         object[name] = try readDataValue(&r, depth: depth + 1)
       }
-      return .object(object)
+      return .object(object.trimmed())
     }
   }
 
@@ -209,44 +221,60 @@ extension DataFile {
   }
 
   private static func readJSONLines(
-    _ contents: Data, path: String, folder: String, limit: Int, options: JSONReader.Options,
+    _ handle: FileHandle, path: String, folder: String, limit: Int, options: JSONReader.Options,
     lines: inout [Int32]
   ) throws(JSONInputError) -> [ItemData] {
     var rows: [ItemData] = []
-    // Lines are read from the file's bytes where they are: a copy of a 100 MB feed would double
-    // what loading it takes at its peak.
-    let result = contents.withUnsafeBytes { bytes -> Result<Void, JSONInputError> in
-      var start = 0
-      var line = 0
-      while start < bytes.count {
-        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-        line += 1
-        let text = bytes[start..<end]
-        start = end + 1
-        if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-        if rows.count == limit {
-          return .failure(
-            JSONInputError(
-              file: path, field: "line \(line)", message: "more than \(limit) items, the limit"))
+    var line = 0
+    func take(_ text: some Collection<UInt8>) throws(JSONInputError) {
+      line += 1
+      if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+      if rows.count == limit {
+        throw JSONInputError(
+          file: path, field: "line \(line)", message: "more than \(limit) items, the limit")
+      }
+      let document = JSONDocument(text, file: "\(path):\(line)")
+      let data = try document.read(options: options) {
+        (r: inout JSONReader) throws(JSONInputError) in
+        guard try r.peek() == .object else {
+          throw r.fail("expected one object of fields per line, found \(try r.peek().name)")
         }
-        let document = JSONDocument(text, file: "\(path):\(line)")
+        return try readItemData(&r, folder: folder)
+      }
+      rows.append(data)
+      lines.append(Int32(truncatingIfNeeded: line))
+    }
+    // The start of a line that the chunk read so far has not ended.
+    var pending: [UInt8] = []
+    while true {
+      let chunk: Data
+      do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
+        throw JSONInputError(file: path, field: "", message: "cannot be read: \(error)")
+      }
+      if chunk.isEmpty { break }
+      let result = chunk.withUnsafeBytes { bytes -> Result<Void, JSONInputError> in
         do throws(JSONInputError) {
-          let data = try document.read(options: options) {
-            (r: inout JSONReader) throws(JSONInputError) in
-            guard try r.peek() == .object else {
-              throw r.fail("expected one object of fields per line, found \(try r.peek().name)")
+          var start = 0
+          while let end = bytes[start...].firstIndex(of: 0x0A) {
+            if pending.isEmpty {
+              try take(bytes[start..<end])
+            } else {
+              pending += bytes[start..<end]
+              try take(pending)
+              pending.removeAll(keepingCapacity: true)
             }
-            return try readItemData(&r, folder: folder)
+            start = end + 1
           }
-          rows.append(data)
+          pending += bytes[start...]
+          return .success(())
         } catch {
           return .failure(error)
         }
-        lines.append(Int32(truncatingIfNeeded: line))
       }
-      return .success(())
+      try result.get()
     }
-    try result.get()
+    if !pending.isEmpty { try take(pending) }
     return rows
   }
+
 }

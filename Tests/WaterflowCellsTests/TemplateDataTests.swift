@@ -224,3 +224,39 @@ extension TemplateDataTests {
     #expect(load(#"{"import": "feed.json", "path": "data.items", "identifier": "note"}"#) == "1")
   }
 }
+
+extension TemplateDataTests {
+  /// JSON lines are read a megabyte at a time: rows that straddle two reads are whole, and
+  /// lines are counted across them.
+  @Test func jsonLinesLongerThanOneRead_AreReadWhole_AndCountedAcrossReads() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterflow-lines-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 12,000 rows of about 130 bytes: 1.5 MB, so some row crosses the 1 MiB mark.
+    var text = ""
+    for i in 0..<12_000 {
+      text += #"{"t": "row \#(i) \#(String(repeating: "x", count: 90))", "n": \#(i)}"# + "\n"
+      if i == 9_000 { text += "\n" }  // a blank line, still counted
+    }
+    text += #"{"t": "last, without a newline", "n": "many"}"#
+    try Data(text.utf8).write(to: folder.appendingPathComponent("rows.jsonl"))
+    let scene = #"{"columns": 2, "cells": {"note": {"content": {"text": "{t} {n|grouped}"}}}, "items": {"import": "rows.jsonl", "identifier": "note"}}"#
+    let path = folder.appendingPathComponent("scene.json").path
+    try Data(scene.utf8).write(to: URL(fileURLWithPath: path))
+    do {
+      _ = try Scene(contentsOf: path)
+      Issue.record("the last row's bad number was taken")
+    } catch {
+      // 12,000 rows and one blank line before it: the last row is line 12,002.
+      #expect("\(error)".hasPrefix(folder.appendingPathComponent("rows.jsonl").path + #":12002: field "n" is "many""#), "\(error)")
+    }
+    text = String(text.dropLast(#"{"t": "last, without a newline", "n": "many"}"#.count))
+    try Data(text.utf8).write(to: folder.appendingPathComponent("rows.jsonl"))
+    let read = try Scene(contentsOf: path)
+    #expect(read.itemCount == 12_000)
+    // Every row whole, the one that crosses the first megabyte too.
+    let wrong = (0..<12_000).filter { read.item(at: $0).data?["n"] != String($0) }
+    #expect(wrong.isEmpty, "rows read wrong: \(wrong.prefix(5))")
+    #expect(read.item(at: 8_070).data?["t"]?.hasPrefix("row 8070 xxx") == true)
+  }
+}
