@@ -257,7 +257,11 @@ public struct GoldenChanges: Hashable, Sendable {
     let groups = moveGroups
     if !groups.isEmpty { lines.append(groups.joined(separator: "; ")) }
     if let first = moved.first {
-      lines.append("cell \(first.index): \(Self.describe(first.from)) → \(Self.describe(first.to))")
+      // An item with an identity is named by it too: the index alone changes when items do.
+      let name = name(first.index)
+      let named = name == "item \(first.index)" ? "" : " (\(name))"
+      lines.append(
+        "cell \(first.index)\(named): \(Self.describe(first.from)) → \(Self.describe(first.to))")
     }
     if !appeared.isEmpty { lines.append("appeared: \(Self.ranges(appeared))") }
     if !disappeared.isEmpty { lines.append("disappeared: \(Self.ranges(disappeared))") }

@@ -78,6 +78,12 @@ extension GoldenTemplateFactsTests {
       changes.summary.hasPrefix("layout changed: item 3 is 24 pt shorter (its title now wraps to 1 line, was 2)"),
       "\(changes.summary)")
     #expect(changes.sizeChanges.map(\.index) == [3])
+    let named = try #require(
+      try check(
+        recorded: Self.scene(lines: 2, identity: "noteId"),
+        current: Self.scene(lines: 2, shortTitle: 3, identity: "noteId")))
+    #expect(named.summary.hasPrefix("layout changed: note 64f1a2… is 24 pt shorter"), "\(named.summary)")
+    #expect(named.details.contains { $0.hasPrefix("cell 3 (note 64f1a2…): ") }, "\(named.details)")
   }
 
   @Test func itemsWithAnIdentityAreNamedByIt() throws {
