@@ -91,9 +91,11 @@ public struct GoldenFacts: Hashable, Sendable {
   public init(view: WaterflowView) {
     let snapshot = view.snapshot
     let computed = snapshot.map { !$0.framesAreGiven } ?? false
-    // Lines are counted with the measurer that sized the cells (the default fonts'); without
-    // it a verdict just names no line counts.
-    let measurer = try? CellMeasurer.shared(fontPaths: CellMeasurer.defaultFontPaths)
+    // Lines are counted with the measurer that sized the cells (the renderer's fonts when it
+    // names its own), so a count is what was drawn; a view of no scene's uses the default fonts.
+    let measurer =
+      (view.dataSource as? SceneController)?.scene.cellMeasurer
+      ?? (try? CellMeasurer.shared(fontPaths: CellMeasurer.defaultFontPaths))
     self.init(
       offset: view.offset, isHorizontal: view.isHorizontal,
       cells: view.indicesOnScreen.compactMap { index in

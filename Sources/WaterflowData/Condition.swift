@@ -163,9 +163,8 @@ public indirect enum Condition: Hashable, Sendable, CustomStringConvertible {
 
   private var nested: String {
     switch self {
-    case .truth, .compare: description
-    case .not: description
-    default: "(\(description))"
+    case .and, .or: "(\(description))"
+    default: description
     }
   }
 }
@@ -236,7 +235,7 @@ private struct Parser {
     guard let op = ops.first(where: { take($0.rawValue) }) else {
       guard case .field(let path) = left else {
         throw error(
-          "a condition tests a field: write {field}, or compare one: {field} == \(describe(left))",
+          "a condition tests a field: write {field}, or compare one: {field} == \(left.description)",
           at: start)
       }
       return .truth(path)
@@ -252,14 +251,13 @@ private struct Parser {
       for (o, at) in [(left, start), (right, rightStart)] {
         switch o {
         case .field, .number: continue
-        default: throw error("\(op.rawValue) compares numbers, not \(describe(o))", at: at)
+        default: throw error("\(op.rawValue) compares numbers, not \(o.description)", at: at)
         }
       }
     }
     return .compare(left, op, right)
   }
 
-  private func describe(_ o: Condition.Operand) -> String { o.description }
 
   mutating func operand() throws(ConditionError) -> Condition.Operand {
     skipSpaces()

@@ -204,11 +204,6 @@ public struct FieldText: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     fields.first { data[DataPath($0)] == nil }
   }
 
-  /// Whether the text holds a formatted field: then it depends on the locale and `now`.
-  public var isFormatted: Bool {
-    reads.contains { $0.format != nil }
-  }
-
   public var description: String { source }
 }
 

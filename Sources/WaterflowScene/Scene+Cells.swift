@@ -671,6 +671,10 @@ extension Scene {
     }
   }
 
+  /// The measurer that sizes the scene's template cells: the scene's fonts, or the renderer's
+  /// once ``measureCells(withFontPaths:)`` named them; nil when no item sizes by a template.
+  public var cellMeasurer: CellMeasurer? { cellSizingState?.measurer }
+
   /// Measures templates with other font files (the renderer's, when `--font` names one), so
   /// that heights are measured with the fonts cells are drawn with.
   ///
@@ -698,6 +702,9 @@ final class CellSizing: Sendable {
   private let state: Mutex<State>
 
   init(_ measurer: CellMeasurer) { state = Mutex(State(measurer: measurer)) }
+
+  /// The measurer heights are measured with now.
+  var measurer: CellMeasurer { state.withLock { $0.measurer } }
 
   /// Measures with other fonts from now on, forgetting heights measured with the old ones.
   func use(_ other: CellMeasurer) {
