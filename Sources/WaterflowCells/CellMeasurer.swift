@@ -83,8 +83,10 @@ public final class CellMeasurer: Sendable {
     init(fonts: FontStack) { self.fonts = fonts }
 
     mutating func store(_ size: TextSize, for key: TextKey) {
-      // A bound, as the renderer's: a feed of a million distinct titles starts over.
-      if texts.count >= 1 << 18 { forgetTexts() }
+      // A bound, as the renderer's: a feed of a million distinct titles starts over. What
+      // repeats (names, counts, tags) is measured again within a few thousand items, and a
+      // title is measured once per width: 32,768 keys, not a feed's every title, on each lane.
+      if texts.count >= 1 << 15 { forgetTexts() }
       texts[key.stored()] = size
     }
 

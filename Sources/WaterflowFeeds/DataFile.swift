@@ -8,8 +8,9 @@ public import WaterflowJSON
 /// (one object per line), or a JSON file whose array of objects sits at a path (`data.items`),
 /// as a feed API returns it. Each row keeps where it came from, for messages.
 public struct DataFile: Sendable {
-  /// The rows, in order.
-  public var rows: [ItemData]
+  /// The rows, in order, packed: a large feed's rows weigh about half its file, not three times
+  /// it, and each is unpacked when it is read.
+  public var rows: DataRows
   /// Where each row is in the file: its line, CSV row or array index.
   public var places: DataFileRows
 
@@ -41,14 +42,17 @@ public struct DataFile: Sendable {
       places = DataFileRows(range: 0..<rows.count, file: path, isCSV: false, lines: lines)
       return
     }
-    guard let contents = FileManager.default.contents(atPath: path) else {
-      throw Self.unreadable(path, r)
-    }
     if let jsonPath {
+      // Read straight into the document's buffer: the file is in memory once, not twice.
+      let document: JSONDocument
+      do { document = try JSONDocument(contentsOf: path) } catch { throw Self.unreadable(path, r) }
       rows = try Self.readJSONArray(
-        contents, path: path, at: jsonPath, folder: folder, limit: limit, options: options,
+        document, path: path, at: jsonPath, folder: folder, limit: limit, options: options,
         lines: &lines)
     } else {
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw Self.unreadable(path, r)
+      }
       guard let text = String(data: contents, encoding: .utf8) else {
         throw JSONInputError(file: path, field: "", message: "not UTF-8 text")
       }
@@ -118,15 +122,14 @@ extension DataFile {
   /// The objects of the array at `at` in a JSON file (`data.items`: keys of objects, from the
   /// top), each row's index kept for messages (`feed.json: data.items[5]`).
   private static func readJSONArray(
-    _ contents: Data, path: String, at jsonPath: String, folder: String, limit: Int,
+    _ document: JSONDocument, path: String, at jsonPath: String, folder: String, limit: Int,
     options: JSONReader.Options, lines: inout [Int32]
-  ) throws(JSONInputError) -> [ItemData] {
+  ) throws(JSONInputError) -> DataRows {
     let steps = jsonPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     if !jsonPath.isEmpty, steps.contains(where: \.isEmpty) {
       throw JSONInputError(
         file: path, field: "", message: "the path \"\(jsonPath)\" has an empty step: write keys joined by dots, as \"data.items\"")
     }
-    let document = JSONDocument([UInt8](contents), file: path)
     return try document.read(options: options) { (r: inout JSONReader) throws(JSONInputError) in
       var walked: [String] = []
       for step in jsonPath.isEmpty ? [] : steps {
@@ -156,7 +159,7 @@ extension DataFile {
         throw r.fail(
           "expected the array of items at \(jsonPath.isEmpty ? "the top" : "\"\(jsonPath)\""), found \(try r.peek().name)")
       }
-      var rows: [ItemData] = []
+      var rows = DataRows.Builder(folder: folder)
       try r.beginArray()
       while try r.nextElement() {
         if rows.count == limit {
@@ -172,13 +175,13 @@ extension DataFile {
       for _ in walked {
         while try r.nextName() != nil { try r.skipValue() }
       }
-      return rows
+      return rows.build()
     }
   }
 
   private static func readCSV(
     _ text: String, path: String, folder: String, limit: Int, lines: inout [Int32]
-  ) throws(JSONInputError) -> [ItemData] {
+  ) throws(JSONInputError) -> DataRows {
     let reader: CSVReader
     do {
       reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: false)
@@ -193,7 +196,7 @@ extension DataFile {
         file: path, field: "row 1",
         message: name.isEmpty ? "column \(i + 1) has no name" : "the column \"\(name)\" is named twice")
     }
-    var rows: [ItemData] = []
+    var rows = DataRows.Builder(folder: folder)
     var line = 1
     while let row = reader.next() {
       line += 1
@@ -217,14 +220,14 @@ extension DataFile {
       throw JSONInputError(
         file: path, field: "row \(line + 1)", message: "not valid CSV: \(error)")
     }
-    return rows
+    return rows.build()
   }
 
   private static func readJSONLines(
     _ handle: FileHandle, path: String, folder: String, limit: Int, options: JSONReader.Options,
     lines: inout [Int32]
-  ) throws(JSONInputError) -> [ItemData] {
-    var rows: [ItemData] = []
+  ) throws(JSONInputError) -> DataRows {
+    var rows = DataRows.Builder(folder: folder)
     var line = 0
     func take(_ text: some Collection<UInt8>) throws(JSONInputError) {
       line += 1
@@ -274,7 +277,7 @@ extension DataFile {
       try result.get()
     }
     if !pending.isEmpty { try take(pending) }
-    return rows
+    return rows.build()
   }
 
 }
