@@ -159,12 +159,30 @@ let package = Package(
       dependencies: ["WaterflowGoldenReport", "WaterflowGolden", "WaterflowJSON"]),
 
     // Tools
+    // The command line's shared pieces (errors, output, scene loading, interruption), so that
+    // its commands can sit in modules of their own.
+    .target(
+      name: "WaterflowCommandLine",
+      dependencies: [
+        "WaterflowScene", "WaterflowRender", "WaterflowJSON", "Cairo", "FileTransactions",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // `waterflow bench`: the figures every issue's targets are measured with.
+    .target(
+      name: "WaterflowBench",
+      dependencies: [
+        "WaterflowCommandLine", "WaterflowScene", "WaterflowRender", "WaterflowMotion", "WaterflowGolden",
+        "WaterflowShots", "WaterflowJSON", "WaterflowComparison", "Cairo", "PNGCodec", "FileTransactions",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .executableTarget(
       name: "waterflow",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
         "WaterflowGolden", "WaterflowGoldenReport", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec",
-        "FileTransactions", "WaterflowReview",
+        "FileTransactions", "WaterflowReview", "WaterflowCommandLine", "WaterflowBench",
         .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),

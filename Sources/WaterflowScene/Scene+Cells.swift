@@ -527,16 +527,7 @@ extension Scene {
       }
       return
     }
-    let reads = cells.mapValues { template in
-      template.fieldReads.filter { !$0.isGuarded }.map { (read: $0, path: DataPath($0.field)) }
-    }
-    // Values that must be numbers, dates, icons or colours are checked wherever the field is
-    // given, guarded or not: a bad one would draw.
-    let typed = cells.mapValues { template in
-      template.fieldReads.filter { $0.expects != .text }.map { (read: $0, path: DataPath($0.field)) }
-    }
-    // Texts from data a template chooses an icon or colour by, resolved per item and checked.
-    let bound = cells.mapValues { template in template.dataAttributes }
+    let checks = cells.mapValues(TemplateDataCheck.init)
     var index = 0
     var sizing: CellSizing?
     // The self-sizing items of each section, measured together (on every core) at the
@@ -580,38 +571,8 @@ extension Scene {
           }
           return JSONInputError(file: file, field: field, message: message("\(path): \(template)"))
         }
-        for (read, field) in reads[item.identifier] ?? [] {
-          guard let value = data[field] else {
-            throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
-              "has no field \"\(read.field)\"\(data.nearestPath(to: read.field)), which "
-                + "\(template) reads; give it in the item's data, or show the element only "
-                + "\"when\": \"{\(read.field)}\""
-            }
-          }
-          if value.text == nil, read.expects == .text, read.format == nil {
-            throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
-              "field \"\(read.field)\" is \(value.kindName), which \(template) shows as a text; "
-                + value.partsHint(field: read.field)
-            }
-          }
-        }
-        for (read, field) in typed[item.identifier] ?? [] {
-          guard let value = data[field], value != .null else { continue }
-          if let problem = Self.problem(with: value, expected: read.expects) {
-            throw fail(template: "cells.\(item.identifier).\(read.path)") { template in
-              "field \"\(read.field)\" is \(value.quoted), which \(template) reads as "
-                + problem
-            }
-          }
-        }
-        for attribute in bound[item.identifier] ?? [] {
-          let text = attribute.text.resolve(in: data, index: index, formatting: template.formatting) ?? ""
-          guard !text.isEmpty, let problem = Self.problem(with: .string(text), expected: attribute.expects)
-          else { continue }
-          let fields = attribute.text.reads.map { "\"\($0.path.source)\"" }.joined(separator: ", ")
-          throw fail(template: "cells.\(item.identifier).\(attribute.path)") { template in
-            "\(template) takes \"\(text)\" from the data (field \(fields)) as \(problem)"
-          }
+        if let problem = checks[item.identifier]!.problem(in: data, index: index) {
+          throw fail(template: "cells.\(item.identifier).\(problem.path)", problem.message)
         }
         guard item.isSelfSizing else { continue }
         if layout.flow == .horizontal {
@@ -650,28 +611,6 @@ extension Scene {
     }
   }
 
-  /// Why a value is not what a template reads it as (the words after "reads as"), or nil.
-  static func problem(with value: DataValue, expected: FieldRead.Expectation) -> String? {
-    switch expected {
-    case .text: return nil
-    case .positiveNumber:
-      if let n = value.number, n.isFinite, n > 0 { return nil }
-      return "a number: give a finite number above 0"
-    case .number:
-      if let n = value.number, n.isFinite { return nil }
-      return "a number: give a finite number"
-    case .date:
-      if DataFormat.relative.format(value, in: DataFormatting()) != nil { return nil }
-      return "a date: give an ISO 8601 date (\"2026-11-24T08:30:00Z\") or a Unix time"
-    case .icon:
-      if let name = value.text, IconShape(named: name) != nil { return nil }
-      return "an icon (icons are: \(IconShape.names.joined(separator: ", ")))"
-    case .color:
-      if let text = value.text, Color(hexString: text) != nil { return nil }
-      return "a colour: give #RRGGBB or #RRGGBBAA"
-    }
-  }
-
   /// The sizing of this scene's templates, with the scene's fonts.
   private mutating func cellSizing() throws(JSONInputError) -> CellSizing {
     if let sizing = cellSizingState { return sizing }
@@ -694,60 +633,5 @@ extension Scene {
   /// - Throws: An error naming the first font file that cannot be loaded.
   public func measureCells(withFontPaths paths: [String]) throws {
     try cellSizingState?.use(CellMeasurer.shared(fontPaths: paths))
-  }
-}
-
-/// A template kept once and referred to by every item that sizes by it.
-final class TemplateBox: Sendable {
-  let template: CellTemplate
-  init(_ template: CellTemplate) { self.template = template }
-}
-
-/// The measurer a scene's self-sizing items share, and the heights measured ahead of the
-/// layout; swapped when the renderer's fonts differ.
-final class CellSizing: Sendable {
-  private struct State {
-    var measurer: CellMeasurer
-    /// Heights measured ahead, by flat index, with the width each was measured at (NaN for
-    /// none): an array, not a dictionary, at a sixth of the bytes for a feed's every item.
-    var measured: [(width: Double, height: Double)] = []
-  }
-
-  private let state: Mutex<State>
-
-  init(_ measurer: CellMeasurer) { state = Mutex(State(measurer: measurer)) }
-
-  /// The measurer heights are measured with now.
-  var measurer: CellMeasurer { state.withLock { $0.measurer } }
-
-  /// Measures with other fonts from now on, forgetting heights measured with the old ones.
-  func use(_ other: CellMeasurer) {
-    state.withLock { state in
-      if state.measurer !== other { state = State(measurer: other) }
-    }
-  }
-
-  /// Measures items ahead of the layout, on every core; `item` gives the n-th one's template,
-  /// data and flat index, `indices[n]`.
-  func premeasure(
-    indices: [Int], width: Double,
-    item: @Sendable (Int) -> (template: CellTemplate, data: ItemData, index: Int)
-  ) {
-    let measurer = state.withLock { $0.measurer }
-    let heights = measurer.heights(count: indices.count, width: width, item: item)
-    state.withLock { state in
-      if let last = indices.max(), state.measured.count <= last {
-        state.measured += repeatElement((.nan, 0), count: last + 1 - state.measured.count)
-      }
-      for (flat, height) in zip(indices, heights) { state.measured[flat] = (width, height) }
-    }
-  }
-
-  func height(of template: CellTemplate, data: ItemData, index: Int, width: Double) -> Double {
-    let (measurer, known) = state.withLock {
-      ($0.measurer, index < $0.measured.count ? $0.measured[index] : nil)
-    }
-    if let known, known.width == width { return known.height }
-    return measurer.height(of: template, data: data, index: index, width: width)
   }
 }

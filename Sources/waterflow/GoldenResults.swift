@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import ArgumentParser
 internal import SystemPackage
 import FileTransactions

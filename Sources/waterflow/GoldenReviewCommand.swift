@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import ArgumentParser
 import FileTransactions
 import Foundation

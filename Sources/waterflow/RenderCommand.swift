@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import ArgumentParser
 import FileTransactions
 import Foundation
@@ -164,44 +165,6 @@ struct RenderCommand: ParsableCommand {
   }
 }
 
-extension SceneArgument {
-  static func load(_ path: String) throws -> Scene {
-    do { return try Scene(contentsOf: path) } catch {
-      throw CLIError(error.description)
-    }
-  }
-}
-
-extension SceneController {
-  /// Scrolls to an offset in steps (so reuse happens on the way, as on a phone), or jumps.
-  func scroll(to target: Double, step: Double) {
-    view.layoutSubviews()
-    if step > 0 {
-      view.scroll(to: target, step: step)
-    } else {
-      view.scroll(to: target)
-    }
-  }
-}
-
-/// Warns about images that could not be loaded; a corrupt image is an error.
-func reportImages(_ images: ImageStore) throws {
-  for line in ImageStore.warnings(for: images.failures.filter { !images.corrupt.contains($0.key) }) {
-    warn("warning: " + line)
-  }
-  if let path = images.corrupt.sorted().first {
-    throw CLIError(
-      "\(images.failures[path]!) Fix or remove the image; nothing was written.")
-  }
-}
-
-/// Writes a file atomically, turning failures into one clear message.
-func write(_ bytes: [UInt8], to path: String) throws {
-  do { try writeAtomically(bytes, to: path) } catch {
-    throw CLIError("\(error)")
-  }
-}
-
 /// Warns when the view's offset shows none of its cells (a picture of empty background, most
 /// likely an offset past the content), naming the content's extent and the offsets that do.
 func warnIfNoCellOnScreen(_ view: WaterflowView) {
@@ -213,9 +176,4 @@ func warnIfNoCellOnScreen(_ view: WaterflowView) {
       + "\(extent.jsonText) pt \(axis), and cells show at offsets above "
       + "\(showing.lowerBound.jsonText) and below \(showing.upperBound.jsonText)"
   )
-}
-
-/// Progress and summaries go to stderr only when someone is watching.
-func warnIfTerminal(_ text: String) {
-  if isatty(STDERR_FILENO) == 1 { warn(text) }
 }

@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import ArgumentParser
 import Foundation
 import Synchronization

@@ -1,3 +1,5 @@
+import WaterflowBench
+import WaterflowCommandLine
 import ArgumentParser
 import Cairo
 import FileTransactions
@@ -66,69 +68,4 @@ struct Waterflow: ParsableCommand {
     }
     Interruption.waitIfInterrupted()
   }
-}
-
-/// Makes SIGINT, SIGTERM and SIGHUP stop ffmpeg, remove temporaries and name the `outputs` not
-/// written, exiting 130, 143 or 129; every command that writes files calls it first.
-func installInterruptionCleanup(promising outputs: [String?]) {
-  Interruption.install(program: "waterflow")
-  Interruption.promise(outputs.compactMap { $0 })
-}
-
-/// A failure the user can fix; ArgumentParser prints it after "Error:" and exits non-zero.
-struct CLIError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
-struct SceneArgument: ParsableArguments {
-  @Argument(
-    help:
-      "The scene file (JSON), or shop data (a plist or JSON array of {w, h, img, price})."
-  )
-  var scene: String
-
-  @Flag(help: "Print JSON instead of text.")
-  var json = false
-
-  func load() throws -> Scene { try Self.load(scene) }
-}
-
-/// Writes text to standard output in one piece.
-func emit(_ text: String) {
-  FileHandle.standardOutput.write(
-    Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-}
-
-/// Streams output to standard output as `body` writes it: memory stays the same whatever the
-/// item count.
-///
-/// - Throws: ``CLIError`` when standard output cannot be written (a full disk).
-func stream(_ body: (JSONWriter) -> Void) throws {
-  var failure: Int32 = 0
-  do {
-    let out = JSONWriter { bytes in
-      var rest = bytes
-      while !rest.isEmpty && failure == 0 {
-        let n = write(STDOUT_FILENO, rest.baseAddress, rest.count)
-        if n >= 0 {
-          rest = UnsafeRawBufferPointer(rebasing: rest[n...])
-        } else if errno != EINTR {
-          failure = errno
-        }
-      }
-    }
-    body(out)
-    out.flush()
-  }
-  if failure != 0 {
-    throw CLIError(
-      "Cannot write to standard output: \(String(cString: strerror(failure)).lowercased())."
-    )
-  }
-}
-
-/// Writes a line to standard error.
-func warn(_ text: String) {
-  FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -400,6 +400,27 @@ extension CLITests {
   }
 }
 
+// MARK: - Modules
+
+/// Every module stays small enough to read whole: under 3,000 lines of Swift, the tool's own
+/// executable included. A module that outgrows it gives a role a module of its own.
+@Suite struct ModuleSizeTests {
+  @Test func everyModuleIsUnder3000Lines() throws {
+    let sources = packageRoot + "/Sources"
+    var sizes: [String: Int] = [:]
+    for module in try FileManager.default.contentsOfDirectory(atPath: sources) {
+      guard let files = FileManager.default.enumerator(atPath: sources + "/" + module) else { continue }
+      for case let file as String in files where file.hasSuffix(".swift") {
+        let text = try String(contentsOfFile: "\(sources)/\(module)/\(file)", encoding: .utf8)
+        sizes[module, default: 0] += text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      }
+    }
+    #expect(sizes["WaterflowScene", default: 0] > 1000, "the count found the modules: \(sizes)")
+    let large = sizes.filter { $0.value >= 3000 }
+    #expect(large.isEmpty, "over 3,000 lines: \(large)")
+  }
+}
+
 // MARK: - Set-up
 
 /// Every program a test starts comes from a Debian package that `make test` installs.

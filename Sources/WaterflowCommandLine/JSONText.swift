@@ -4,7 +4,7 @@ import WaterflowJSON
 ///
 /// Foundation's JSONSerialization sorts keys only alphabetically and prints numbers with platform
 /// quirks; commands need a fixed, documented order ("index", "column", "x", …).
-enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+package enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
   ExpressibleByBooleanLiteral
 {
   case null
@@ -14,23 +14,23 @@ enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
   case array([JSONText])
   case object([(String, JSONText)])
 
-  init(integerLiteral value: Int) { self = .number(Double(value)) }
-  init(stringLiteral value: String) { self = .string(value) }
-  init(booleanLiteral value: Bool) { self = .bool(value) }
-  init(_ value: Int) { self = .number(Double(value)) }
-  init(_ value: Double) { self = .number(value) }
-  init(_ value: Int?) { self = value.map { .number(Double($0)) } ?? .null }
+  package init(integerLiteral value: Int) { self = .number(Double(value)) }
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(_ value: Int) { self = .number(Double(value)) }
+  package init(_ value: Double) { self = .number(value) }
+  package init(_ value: Int?) { self = value.map { .number(Double($0)) } ?? .null }
 
   /// Compact JSON; `breakingArrays` puts each element of a top-level array or of the named arrays
   /// on its own line.
-  func rendered(breakingArrays: Set<String> = []) -> String {
+  package func rendered(breakingArrays: Set<String> = []) -> String {
     JSONWriter.text {
       write(to: $0, breaking: breakingArrays, key: nil, depth: 0)
     }
   }
 
   /// Writes the value, as ``rendered(breakingArrays:)`` renders it.
-  func write(
+  package func write(
     to out: JSONWriter, breaking: Set<String> = [], key: String? = nil,
     depth: Int = 0
   ) {
@@ -62,5 +62,5 @@ enum JSONText: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
     }
   }
 
-  static func format(_ d: Double) -> String { d.jsonText }
+  package static func format(_ d: Double) -> String { d.jsonText }
 }

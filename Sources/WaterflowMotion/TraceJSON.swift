@@ -1,3 +1,6 @@
+import WaterflowJSON
+import WaterflowView
+
 extension JSONWriter {
   /// Writes one layout pass as `waterflow trace --json` and scroll traces record it:
   /// `{"event": "append 20", "offset": 0, "displayed": [{"index": 0, "cell": 1}, …], "created": […],

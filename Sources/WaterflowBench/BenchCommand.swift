@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import ArgumentParser
 import Cairo
 import PNGCodec
@@ -8,7 +9,9 @@ import WaterflowJSON
 import WaterflowRender
 import WaterflowScene
 
-struct BenchCommand: ParsableCommand {
+package struct BenchCommand: ParsableCommand {
+  package init() {}
+
   /// The reference demo's layout, which every figure measures: three columns, 10-point margins,
   /// 5-point gaps.
   static let referenceLayout = WaterflowLayout(
@@ -27,7 +30,7 @@ struct BenchCommand: ParsableCommand {
     return scene
   }
 
-  static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "bench",
     abstract:
       "Measure the engine (and renderer): medians of several runs, ratios from the same run.",
@@ -73,6 +76,11 @@ struct BenchCommand: ParsableCommand {
       "Write the frames the encoder figures use (flat.png, photo.png) to this folder, and stop.",
       valueName: "folder"))
   var writeBenchFrames: String?
+  @Option(
+    help: ArgumentHelp(
+      "Only measure loading a feed of this many megabytes of nested JSON lines (the notes card): the peak memory of a `waterflow visible` against the file.",
+      valueName: "megabytes"))
+  var feedMemory: Int?
   @Flag(help: "Print JSON instead of text.")
   var json = false
   @Option(
@@ -81,7 +89,7 @@ struct BenchCommand: ParsableCommand {
       valueName: "scene.json"))
   var scene: String?
 
-  func validate() throws {
+  package func validate() throws {
     guard cells >= 1000, cells <= Scene.maximumItemCount else {
       throw ValidationError(
         "--cells must be between 1000 and \(Scene.maximumItemCount).")
@@ -89,11 +97,18 @@ struct BenchCommand: ParsableCommand {
     guard runs >= 1, runs <= 1000 else {
       throw ValidationError("--runs must be between 1 and 1000.")
     }
+    if let feedMemory, !(1...2000).contains(feedMemory) {
+      throw ValidationError("--feed-memory must be between 1 and 2000 megabytes.")
+    }
   }
 
-  func run() throws {
+  package func run() throws {
     if let scene {
       try report(inputFigures(loading: scene))
+      return
+    }
+    if let feedMemory {
+      try report(feedMemoryFigures(megabytes: feedMemory))
       return
     }
     if templatesOnly {
@@ -344,7 +359,7 @@ extension BenchCommand {
     let output = median(runs) { _ in
       written = 0
       let out = JSONWriter { written += $0.count }
-      LayoutCommand.writeJSON(snapshot, of: scene, to: out)
+      LayoutJSON.write(snapshot, of: scene, to: out)
       out.flush()
     }
     results.append(("layout_json_mb", Double(written) / 1e6))
@@ -478,11 +493,4 @@ func median(_ count: Int, _ body: (Int) -> Void) -> Double {
   }
   times.sort()
   return times[times.count / 2]
-}
-
-extension Duration {
-  /// The duration in seconds, as a `Double`: what the commands print and the benchmarks report.
-  var inSeconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) * 1e-18
-  }
 }

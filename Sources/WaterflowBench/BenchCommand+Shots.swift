@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import Foundation
 import WaterflowShots
 

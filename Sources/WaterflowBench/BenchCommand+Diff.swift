@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import FileTransactions
 import Foundation
 import PNGCodec

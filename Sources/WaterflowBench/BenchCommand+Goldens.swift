@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import Cairo
 import Foundation
 import PNGCodec

@@ -1,3 +1,4 @@
+import WaterflowCommandLine
 import Cairo
 import FileTransactions
 import Foundation

@@ -1,0 +1,127 @@
+// The pieces every command of the `waterflow` tool shares: errors, output, scene loading and
+// interruption. A module of their own so that the commands can live in modules of their own
+// (the benchmarks in WaterflowBench), each small enough to read whole.
+import ArgumentParser
+import Cairo
+import FileTransactions
+import Foundation
+import WaterflowJSON
+import WaterflowRender
+import WaterflowScene
+
+/// Makes SIGINT, SIGTERM and SIGHUP stop ffmpeg, remove temporaries and name the `outputs` not
+/// written, exiting 130, 143 or 129; every command that writes files calls it first.
+package func installInterruptionCleanup(promising outputs: [String?]) {
+  Interruption.install(program: "waterflow")
+  Interruption.promise(outputs.compactMap { $0 })
+}
+
+/// A failure the user can fix; ArgumentParser prints it after "Error:" and exits non-zero.
+package struct CLIError: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
+}
+
+package struct SceneArgument: ParsableArguments {
+  @Argument(
+    help:
+      "The scene file (JSON), or shop data (a plist or JSON array of {w, h, img, price})."
+  )
+  package var scene: String
+
+  @Flag(help: "Print JSON instead of text.")
+  package var json = false
+
+  package init() {}
+
+  package func load() throws -> Scene { try Self.load(scene) }
+}
+
+/// Writes text to standard output in one piece.
+package func emit(_ text: String) {
+  FileHandle.standardOutput.write(
+    Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+/// Streams output to standard output as `body` writes it: memory stays the same whatever the
+/// item count.
+///
+/// - Throws: ``CLIError`` when standard output cannot be written (a full disk).
+package func stream(_ body: (JSONWriter) -> Void) throws {
+  var failure: Int32 = 0
+  do {
+    let out = JSONWriter { bytes in
+      var rest = bytes
+      while !rest.isEmpty && failure == 0 {
+        let n = write(STDOUT_FILENO, rest.baseAddress, rest.count)
+        if n >= 0 {
+          rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+        } else if errno != EINTR {
+          failure = errno
+        }
+      }
+    }
+    body(out)
+    out.flush()
+  }
+  if failure != 0 {
+    throw CLIError(
+      "Cannot write to standard output: \(String(cString: strerror(failure)).lowercased())."
+    )
+  }
+}
+
+/// Writes a line to standard error.
+package func warn(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+extension SceneArgument {
+  package static func load(_ path: String) throws -> Scene {
+    do { return try Scene(contentsOf: path) } catch {
+      throw CLIError(error.description)
+    }
+  }
+}
+
+extension SceneController {
+  /// Scrolls to an offset in steps (so reuse happens on the way, as on a phone), or jumps.
+  package func scroll(to target: Double, step: Double) {
+    view.layoutSubviews()
+    if step > 0 {
+      view.scroll(to: target, step: step)
+    } else {
+      view.scroll(to: target)
+    }
+  }
+}
+
+/// Warns about images that could not be loaded; a corrupt image is an error.
+package func reportImages(_ images: ImageStore) throws {
+  for line in ImageStore.warnings(for: images.failures.filter { !images.corrupt.contains($0.key) }) {
+    warn("warning: " + line)
+  }
+  if let path = images.corrupt.sorted().first {
+    throw CLIError(
+      "\(images.failures[path]!) Fix or remove the image; nothing was written.")
+  }
+}
+
+/// Writes a file atomically, turning failures into one clear message.
+package func write(_ bytes: [UInt8], to path: String) throws {
+  do { try writeAtomically(bytes, to: path) } catch {
+    throw CLIError("\(error)")
+  }
+}
+
+/// Progress and summaries go to stderr only when someone is watching.
+package func warnIfTerminal(_ text: String) {
+  if isatty(STDERR_FILENO) == 1 { warn(text) }
+}
+
+extension Duration {
+  /// The duration in seconds, as a `Double`: what the commands print and the benchmarks report.
+  package var inSeconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) * 1e-18
+  }
+}
