@@ -9,6 +9,9 @@ let package = Package(
     .library(name: "WaterflowView", targets: ["WaterflowView"]),
     .library(name: "WaterflowStyle", targets: ["WaterflowStyle"]),
     .library(name: "WaterflowData", targets: ["WaterflowData"]),
+    // UIKit's collection-view types for platforms without UIKit: `import UIKit` in an app's
+    // layout file resolves to it (depend on it with `.when(platforms: [.linux, .macOS])`).
+    .library(name: "WaterflowUIKit", targets: ["UIKit"]),
     .library(name: "WaterflowFeeds", targets: ["WaterflowFeeds"]),
     .library(name: "WaterflowCells", targets: ["WaterflowCells"]),
     .library(name: "WaterflowScene", targets: ["WaterflowScene"]),
@@ -63,6 +66,11 @@ let package = Package(
     .target(name: "WaterflowInputs"),
     // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
     .target(name: "WaterflowStyle", dependencies: ["WaterflowView"]),
+    // Named UIKit so that an iOS app's `import UIKit` compiles against it unchanged; Foundation only.
+    // Built wherever UIKit is: the stand-in for Swift Testing's UIKit cross-import overlay, which
+    // the Linux toolchain names but does not ship (see its one file).
+    .target(name: "UIKit", dependencies: ["_Testing_UIKit"]),
+    .target(name: "_Testing_UIKit"),
     .target(
       name: "WaterflowScene",
       dependencies: [
@@ -194,6 +202,9 @@ let package = Package(
     .testTarget(name: "WaterflowViewTests", dependencies: ["WaterflowView", "WaterflowScene"]),
     .testTarget(name: "WaterflowJSONTests", dependencies: ["WaterflowJSON"]),
     .testTarget(name: "WaterflowDataTests", dependencies: ["WaterflowData"]),
+    // As an app's test target depends on the shim: only where the system has no UIKit.
+    .testTarget(
+      name: "UIKitTests", dependencies: [.target(name: "UIKit", condition: .when(platforms: [.linux, .macOS]))]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowShotsTests",

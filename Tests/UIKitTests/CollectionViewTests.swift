@@ -1,0 +1,212 @@
+import Testing
+import UIKit
+
+/// A feed of photos of known heights, and what the collection view told its delegate.
+final class PhotoFeed: NSObject, UICollectionViewDataSource, UICollectionViewDelegate, PinterestLayoutDelegate {
+  var heights: [CGFloat]
+  var identifier = "photo"
+  var selections: [IndexPath] = []
+  var deselections: [IndexPath] = []
+
+  init(heights: [CGFloat]) { self.heights = heights }
+
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+    heights.count
+  }
+
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+    (cell as? AnnotatedPhotoCell)?.caption = "photo \(indexPath.item)"
+    return cell
+  }
+
+  func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat {
+    heights[indexPath.item]
+  }
+
+  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+    selections.append(indexPath)
+  }
+
+  func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
+    deselections.append(indexPath)
+  }
+}
+
+/// Counts `prepare()` calls, and answers a fixed way about bounds changes.
+final class CountingLayout: PinterestLayout {
+  var preparations = 0
+  var invalidatesOnBoundsChange = false
+  var boundsAsked: [CGRect] = []
+
+  override func prepare() {
+    preparations += 1
+    super.prepare()
+  }
+
+  override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+    boundsAsked.append(newBounds)
+    return invalidatesOnBoundsChange
+  }
+}
+
+func makeFeedView(_ feed: PhotoFeed, layout: PinterestLayout, height: CGFloat = 400) -> UICollectionView {
+  layout.delegate = feed
+  let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: height), collectionViewLayout: layout)
+  view.register(AnnotatedPhotoCell.self, forCellWithReuseIdentifier: "photo")
+  view.dataSource = feed
+  view.delegate = feed
+  view.layoutIfNeeded()
+  return view
+}
+
+@Suite struct PinterestLayoutTests {
+  /// Two 150-point columns, 6 points of padding: item i goes to column i % 2, stacked.
+  @Test func framesAreTheOnesTheLayoutWorksOut() throws {
+    let feed = PhotoFeed(heights: [100, 200, 50, 80, 120])
+    let view = makeFeedView(feed, layout: PinterestLayout())
+    let frames = (0..<5).map { view.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame }
+    // Column 0: 0…112, 112…174, 174…306. Column 1: 0…212, 212…304.
+    #expect(frames[0] == CGRect(x: 6, y: 6, width: 138, height: 100))
+    #expect(frames[1] == CGRect(x: 156, y: 6, width: 138, height: 200))
+    #expect(frames[2] == CGRect(x: 6, y: 118, width: 138, height: 50))
+    #expect(frames[3] == CGRect(x: 156, y: 218, width: 138, height: 80))
+    #expect(frames[4] == CGRect(x: 6, y: 180, width: 138, height: 120))
+    #expect(view.contentSize == CGSize(width: 300, height: 306))
+  }
+
+  @Test func theVisibleItemsAreTheOnesInTheBounds() {
+    let feed = PhotoFeed(heights: (0..<40).map { CGFloat(60 + ($0 * 37) % 140) })
+    let view = makeFeedView(feed, layout: PinterestLayout(), height: 300)
+    let layout = view.collectionViewLayout
+    for y: CGFloat in [0, 250, 900, 1700] {
+      view.contentOffset = CGPoint(x: 0, y: y)
+      view.layoutIfNeeded()
+      let bounds = CGRect(x: 0, y: y, width: 300, height: 300)
+      let expected = (0..<40).map { IndexPath(item: $0, section: 0) }
+        .filter { layout.layoutAttributesForItem(at: $0)!.frame.intersects(bounds) }
+      #expect(view.indexPathsForVisibleItems == expected, "at \(y)")
+      #expect(view.queriedRects.last == bounds)
+      for path in expected {
+        #expect(view.cellForItem(at: path)?.frame == layout.layoutAttributesForItem(at: path)!.frame)
+      }
+    }
+  }
+
+  @Test func cellsAreCreatedOnlyWhenThePoolIsEmptyAndPreparedForReuse() {
+    let feed = PhotoFeed(heights: (0..<60).map { _ in 100 })
+    let view = makeFeedView(feed, layout: PinterestLayout(), height: 300)
+    // 112-point rows, two columns: rows 0–2 show at the top (6 cells).
+    #expect(view.createdViewCount == 6)
+    view.scroll(toContentOffset: CGPoint(x: 0, y: 2000), step: 50)
+    // Never more than four rows on screen: 8 cells, the rest reused.
+    #expect(view.createdViewCount == 8)
+    let cells = view.visibleCells.compactMap { $0 as? AnnotatedPhotoCell }
+    #expect(cells.count == view.indexPathsForVisibleItems.count)
+    #expect(cells.allSatisfy { $0.reuseCount > 0 })
+    #expect(zip(cells, view.indexPathsForVisibleItems).allSatisfy { $0.caption == "photo \($1.item)" })
+    #expect(view.problems.isEmpty, "\(view.problems)")
+  }
+
+  @Test func scrollingDoesNotPrepareAgainUnlessTheLayoutAsks() {
+    let feed = PhotoFeed(heights: (0..<60).map { _ in 100 })
+    let quiet = CountingLayout()
+    let view = makeFeedView(feed, layout: quiet, height: 300)
+    view.scroll(toContentOffset: CGPoint(x: 0, y: 1000), step: 100)
+    #expect(quiet.preparations == 1)
+    #expect(quiet.boundsAsked.count == 10)
+    #expect(quiet.boundsAsked.last == CGRect(x: 0, y: 1000, width: 300, height: 300))
+
+    let eager = CountingLayout()
+    eager.invalidatesOnBoundsChange = true
+    let other = makeFeedView(feed, layout: eager, height: 300)
+    other.scroll(toContentOffset: CGPoint(x: 0, y: 1000), step: 100)
+    #expect(eager.preparations == 11, "once, then at each of 10 steps")
+  }
+
+  @Test func reloadDataPreparesAgainAndAsksForTheCounts() {
+    let feed = PhotoFeed(heights: [100, 100])
+    let layout = CountingLayout()
+    let view = makeFeedView(feed, layout: layout)
+    feed.heights = [100, 100, 100]
+    view.reloadData()
+    view.layoutIfNeeded()
+    #expect(layout.preparations == 2)
+    #expect(view.numberOfItems(inSection: 0) == 3)
+    #expect(view.pooledViewCount(withReuseIdentifier: "photo") == 0)
+  }
+
+  @Test func aTapSelectsTheItemThereAndTellsTheDelegate() {
+    let feed = PhotoFeed(heights: [100, 200, 50])
+    let view = makeFeedView(feed, layout: PinterestLayout())
+    #expect(view.tap(at: CGPoint(x: 200, y: 150)) == IndexPath(item: 1, section: 0))
+    #expect(view.tap(at: CGPoint(x: 20, y: 130)) == IndexPath(item: 2, section: 0))
+    #expect(view.tap(at: CGPoint(x: 150, y: 3)) == nil, "the padding between cells")
+    #expect(feed.selections == [IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0)])
+    #expect(feed.deselections == [IndexPath(item: 1, section: 0)])
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
+    #expect(view.cellForItem(at: IndexPath(item: 2, section: 0))?.isSelected == true)
+    #expect(view.cellForItem(at: IndexPath(item: 1, section: 0))?.isSelected == false)
+  }
+}
+
+/// A layout that gets things wrong, one way per test.
+final class FaultyLayout: UICollectionViewLayout {
+  var frames: [IndexPath: CGRect] = [:]
+  override var collectionViewContentSize: CGSize { CGSize(width: 300, height: 1000) }
+  override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+    frames.sorted { $0.key < $1.key }.map { path, frame in
+      let attributes = UICollectionViewLayoutAttributes(forCellWith: path)
+      attributes.frame = frame
+      return attributes
+    }
+  }
+}
+
+@Suite struct CollectionViewProblemTests {
+  @Test func anUnregisteredIdentifierIsNamedWithItsIndexPath() {
+    let feed = PhotoFeed(heights: [100])
+    feed.identifier = "photograph"
+    let view = makeFeedView(feed, layout: PinterestLayout())
+    #expect(view.visibleCells.count == 1, "a plain cell stands in")
+    #expect(view.problems.map(\.description) == [
+      "item [0, 0]: dequeued a cell with the identifier \"photograph\", which nothing was registered for; call register(_:for…ReuseIdentifier:) first"
+    ])
+  }
+
+  @Test func attributesForAMissingItemOrABadFrameAreNamedAndSkipped() {
+    let feed = PhotoFeed(heights: [100, 100])
+    let layout = FaultyLayout()
+    layout.frames = [
+      IndexPath(item: 0, section: 0): CGRect(x: 0, y: 0, width: 100, height: 100),
+      IndexPath(item: 1, section: 0): CGRect(x: 0, y: CGFloat(Double.nan), width: 100, height: 100),
+      IndexPath(item: 5, section: 0): CGRect(x: 0, y: 0, width: 100, height: 100),
+      IndexPath(item: 0, section: 2): CGRect(x: 0, y: 0, width: -4, height: 100),
+    ]
+    let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+    view.register(AnnotatedPhotoCell.self, forCellWithReuseIdentifier: "photo")
+    view.dataSource = feed
+    view.layoutIfNeeded()
+    #expect(view.indexPathsForVisibleItems == [IndexPath(item: 0, section: 0)])
+    let messages = view.problems.map(\.description)
+    #expect(messages.count == 3, "\(messages)")
+    #expect(messages.contains { $0.hasPrefix("item [0, 1]: the layout gave its cell the frame") && $0.contains("not finite") })
+    #expect(messages.contains("item [0, 5]: the layout gave attributes for an item that does not exist (section 0 has 2 items)"))
+    #expect(messages.contains { $0.hasPrefix("item [2, 0]: the layout gave its cell the frame") })
+  }
+
+  @Test func aCellTheDataSourceMadeItselfIsNamed() {
+    final class Careless: NSObject, UICollectionViewDataSource {
+      func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
+      func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        UICollectionViewCell(frame: .zero)
+      }
+    }
+    let source = Careless()
+    let layout = UICollectionViewFlowLayout()
+    let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+    view.dataSource = source
+    view.layoutIfNeeded()
+    #expect(view.problems == [.cellNotDequeued(indexPath: IndexPath(item: 0, section: 0))])
+  }
+}
