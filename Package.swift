@@ -204,7 +204,11 @@ let package = Package(
     .testTarget(name: "WaterflowDataTests", dependencies: ["WaterflowData"]),
     // As an app's test target depends on the shim: only where the system has no UIKit.
     .testTarget(
-      name: "UIKitTests", dependencies: [.target(name: "UIKit", condition: .when(platforms: [.linux, .macOS]))]),
+      name: "UIKitTests",
+      dependencies: [
+        .target(name: "UIKit", condition: .when(platforms: [.linux, .macOS])), "WaterflowScene", "WaterflowRender",
+        "PNGCodec",
+      ]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowShotsTests",

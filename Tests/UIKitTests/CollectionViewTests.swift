@@ -1,5 +1,8 @@
+import PNGCodec
 import Testing
 import UIKit
+import WaterflowRender
+import WaterflowScene
 
 /// A feed of photos of known heights, and what the collection view told its delegate.
 final class PhotoFeed: NSObject, UICollectionViewDataSource, UICollectionViewDelegate, PinterestLayoutDelegate {
@@ -208,5 +211,69 @@ final class FaultyLayout: UICollectionViewLayout {
     view.dataSource = source
     view.layoutIfNeeded()
     #expect(view.problems == [.cellNotDequeued(indexPath: IndexPath(item: 0, section: 0))])
+  }
+}
+
+@Suite struct LayoutFileTests {
+  @Test func theLayoutFileHoldsEveryFrameInIndexPathOrder() throws {
+    let feed = PhotoFeed(heights: [100, 200, 50])
+    let view = makeFeedView(feed, layout: PinterestLayout())
+    let text = view.layoutFileText(scale: 2) { _ in "photo" }
+    #expect(text == """
+      {"viewport": {"width": 300, "height": 400, "scale": 2},
+      "contentSize": {"width": 300, "height": 212},
+      "sections": [
+        {"first": 0, "count": 3}
+      ],
+      "frames": [
+        {"index": 0, "x": 6, "y": 6, "width": 138, "height": 100, "identifier": "photo"},
+        {"index": 1, "x": 156, "y": 6, "width": 138, "height": 200, "identifier": "photo"},
+        {"index": 2, "x": 6, "y": 118, "width": 138, "height": 50, "identifier": "photo"}
+      ]}
+
+      """)
+    let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    #expect((parsed?["frames"] as? [Any])?.count == 3)
+  }
+
+  @Test func sectionsCarryTheirHeaders() {
+    let grid = Grid(counts: [2, 1])
+    grid.headerHeight = 30
+    let layout = UICollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 100, height: 50)
+    let view = gridView(grid, layout)
+    let text = view.layoutFileText(scale: 3)
+    #expect(text.contains("{\"first\": 0, \"count\": 2, \"header\": {\"x\": 0, \"y\": 0, \"width\": 320, \"height\": 30}}"))
+    #expect(text.contains("{\"first\": 2, \"count\": 1, \"header\": {\"x\": 0, \"y\": 80, \"width\": 320, \"height\": 30}}"))
+  }
+}
+
+/// The app's layout drawn by Waterflow: through the layout file the collection view writes.
+@Suite struct DrawingTests {
+  @Test func theLayoutFileDrawsTheCellsWhereTheLayoutPutThem() throws {
+    let feed = PhotoFeed(heights: (0..<12).map { CGFloat(80 + ($0 * 53) % 120) })
+    let view = makeFeedView(feed, layout: PinterestLayout(), height: 500)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-draw-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try view.layoutFileText(scale: 1).write(toFile: dir + "/layout.json", atomically: true, encoding: .utf8)
+    let scene = try Scene(contentsOf: dir + "/layout.json")
+    let controller = SceneController(scene: scene)
+    controller.view.reloadData()
+    _ = controller.view.layoutSubviews()
+    #expect(controller.view.displayed.map(\.index).sorted() == view.indexPathsForVisibleItems.map(\.item))
+    #expect(controller.view.indicesOnScreen == view.indexPathsForVisibleItems.map(\.item))
+    let png = try Renderer().render(controller.view, as: .png, options: RenderOptions(scale: scene.scale))
+    let image = try RGBAImage(pngData: png)
+    #expect(image.width == 300 && image.height == 500)
+    // Inside item 1's frame (156, 6, 138 × 192): a cell's colour; in the padding between the
+    // columns: the background.
+    func pixel(_ x: Int, _ y: Int) -> ArraySlice<UInt8> { image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4] }
+    let background = pixel(150, 100)
+    #expect(pixel(225, 100) != background)
+    #expect(pixel(75, 50) != background)
+    if let out = ProcessInfo.processInfo.environment["UIKIT_DRAWING_OUT"] {
+      try Data(png).write(to: URL(fileURLWithPath: out))
+    }
   }
 }
