@@ -193,3 +193,61 @@ final class RecordingFlowLayout: UICollectionViewFlowLayout {
     #expect(view.visibleCells.map(\.frame.height) == [20, 60, 40])
   }
 }
+
+/// Two sections of photos: the first in two columns (the layout's own count), the second in
+/// three (its delegate's), each under a 40-point header.
+final class Album: NSObject, UICollectionViewDataSource, WaterfallLayoutDelegate {
+  let sizes: [[CGSize]] = [
+    [CGSize(width: 100, height: 100), CGSize(width: 100, height: 50), CGSize(width: 100, height: 80)],
+    [CGSize(width: 10, height: 10), CGSize(width: 10, height: 20), CGSize(width: 10, height: 10), CGSize(width: 10, height: 10)],
+  ]
+  func numberOfSections(in collectionView: UICollectionView) -> Int { sizes.count }
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+    sizes[section].count
+  }
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+  }
+  func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+  ) -> UICollectionReusableView {
+    collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+  }
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize { sizes[indexPath.section][indexPath.item] }
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    columnCountFor section: Int
+  ) -> Int? { section == 1 ? 3 : nil }
+}
+
+@Suite struct WaterfallLayoutTests {
+  @Test func sectionsTakeTheirDelegatesColumnCountUnderTheirHeaders() {
+    let album = Album()
+    let layout = WaterfallLayout()
+    layout.headerHeight = 40
+    let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 310, height: 600), collectionViewLayout: layout)
+    view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    view.register(
+      UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+      withReuseIdentifier: "header")
+    view.dataSource = album
+    view.delegate = album
+    view.layoutIfNeeded()
+    // Section 0: two 150-point columns. 150×150 at (0, 40); 150×75 at (160, 40); the shortest
+    // column is then column 1 (ends at 125): 150×120 at (160, 125).
+    #expect(frame(view, 0) == CGRect(x: 0, y: 40, width: 150, height: 150))
+    #expect(frame(view, 1) == CGRect(x: 160, y: 40, width: 150, height: 75))
+    #expect(frame(view, 2) == CGRect(x: 160, y: 125, width: 150, height: 120))
+    // Section 1 starts below the taller column (245) and its header: three 96-point columns.
+    #expect(frame(view, 0, 1) == CGRect(x: 0, y: 285, width: 96, height: 96))
+    #expect(frame(view, 1, 1) == CGRect(x: 106, y: 285, width: 96, height: 192))
+    #expect(frame(view, 2, 1) == CGRect(x: 212, y: 285, width: 96, height: 96))
+    #expect(frame(view, 3, 1) == CGRect(x: 0, y: 391, width: 96, height: 96))
+    #expect(view.visibleSupplementaryViews.map(\.indexPath.section) == [0, 1])
+    #expect(view.indexPathsForVisibleItems.count == 7)
+    #expect(view.problems.isEmpty)
+  }
+}
