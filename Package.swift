@@ -11,7 +11,7 @@ let package = Package(
     .library(name: "WaterflowData", targets: ["WaterflowData"]),
     // UIKit's collection-view types for platforms without UIKit: `import UIKit` in an app's
     // layout file resolves to it (depend on it with `.when(platforms: [.linux, .macOS])`).
-    .library(name: "WaterflowUIKit", targets: ["UIKit"]),
+    .library(name: "WaterflowUIKit", targets: ["UIKit", "WaterflowCollectionView"]),
     .library(name: "WaterflowFeeds", targets: ["WaterflowFeeds"]),
     .library(name: "WaterflowCells", targets: ["WaterflowCells"]),
     .library(name: "WaterflowScene", targets: ["WaterflowScene"]),
@@ -71,6 +71,9 @@ let package = Package(
     // the Linux toolchain names but does not ship (see its one file).
     .target(name: "UIKit", dependencies: ["_Testing_UIKit"]),
     .target(name: "_Testing_UIKit"),
+    // Draws what a UICollectionView displays with Waterflow's renderer and templates.
+    .target(
+      name: "WaterflowCollectionView", dependencies: ["UIKit", "WaterflowView", "WaterflowRender", "WaterflowCells", "PNGCodec"]),
     .target(
       name: "WaterflowScene",
       dependencies: [
@@ -181,6 +184,7 @@ let package = Package(
       name: "WaterflowBench",
       dependencies: [
         "WaterflowCommandLine", "WaterflowScene", "WaterflowRender", "WaterflowMotion", "WaterflowGolden",
+        "UIKit", "WaterflowCollectionView",
         "WaterflowShots", "WaterflowJSON", "WaterflowComparison", "Cairo", "PNGCodec", "FileTransactions",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -206,8 +210,9 @@ let package = Package(
     .testTarget(
       name: "UIKitTests",
       dependencies: [
-        .target(name: "UIKit", condition: .when(platforms: [.linux, .macOS])), "WaterflowScene", "WaterflowRender",
-        "PNGCodec",
+        .target(name: "UIKit", condition: .when(platforms: [.linux, .macOS])),
+        .target(name: "WaterflowCollectionView", condition: .when(platforms: [.linux, .macOS])),
+        "WaterflowScene", "WaterflowRender", "WaterflowGolden", "PNGCodec",
       ]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
     .testTarget(

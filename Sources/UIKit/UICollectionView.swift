@@ -39,6 +39,8 @@ open class UICollectionView: UIScrollView {
   public private(set) var queriedRects: [CGRect] = []
   /// How many cells and supplementary views were made, not taken from a pool.
   public private(set) var createdViewCount = 0
+  /// Each made view's number, in the order they were made: what reuse marks and facts name.
+  private var creationNumbers: [ObjectIdentifier: Int] = [:]
 
   private var registeredClasses: [ReuseKey: UICollectionReusableView.Type] = [:]
   private var pools: [ReuseKey: [UICollectionReusableView]] = [:]
@@ -171,6 +173,7 @@ open class UICollectionView: UIScrollView {
     } else if let type = registeredClasses[key] {
       view = type.init(registeredFrame: .zero)
       view.reuseIdentifier = key.identifier
+      creationNumbers[ObjectIdentifier(view)] = createdViewCount
       createdViewCount += 1
     } else {
       note(.unregisteredIdentifier(key.identifier, kind: key.kind, indexPath: indexPath))
@@ -185,6 +188,12 @@ open class UICollectionView: UIScrollView {
     guard let identifier = view.reuseIdentifier else { return }
     if let cell = view as? UICollectionViewCell { cell.isSelected = false }
     pools[ReuseKey(kind: kind, identifier: identifier), default: []].append(view)
+  }
+
+  /// A view's number among the views this collection view made (0 for the first), or nil for
+  /// one it did not make. A reused cell keeps its number: it is the same cell.
+  public func creationNumber(of view: UICollectionReusableView) -> Int? {
+    creationNumbers[ObjectIdentifier(view)]
   }
 
   /// How many views wait in a pool.

@@ -81,6 +81,8 @@ package struct BenchCommand: ParsableCommand {
       "Only measure loading a feed of this many megabytes of nested JSON lines (the notes card): the peak memory of a `waterflow visible` against the file.",
       valueName: "megabytes"))
   var feedMemory: Int?
+  @Flag(help: "Only measure an app's UICollectionViewLayout through the UIKit module: prepare() and 60 drawn scroll frames of 10,000 items, against the same frames from a CustomWaterflowLayout.")
+  var uikitOnly = false
   @Flag(help: "Print JSON instead of text.")
   var json = false
   @Option(
@@ -105,6 +107,10 @@ package struct BenchCommand: ParsableCommand {
   package func run() throws {
     if let scene {
       try report(inputFigures(loading: scene))
+      return
+    }
+    if uikitOnly {
+      try report(uikitFigures())
       return
     }
     if let feedMemory {

@@ -18,6 +18,23 @@ public struct FrameContent: Hashable, Sendable {
     public var template: CellTemplate? = nil
     /// The data the cell's item bound to it, which a template reads.
     public var data = ItemData()
+
+    public init(
+      index: Int, instanceID: Int, frame: Rect, color: Color? = nil, text: String? = nil,
+      price: String? = nil, imagePath: String? = nil, title: String? = nil,
+      template: CellTemplate? = nil, data: ItemData = ItemData()
+    ) {
+      self.index = index
+      self.instanceID = instanceID
+      self.frame = frame
+      self.color = color
+      self.text = text
+      self.price = price
+      self.imagePath = imagePath
+      self.title = title
+      self.template = template
+      self.data = data
+    }
   }
 
   /// A header or footer bar.
@@ -26,6 +43,12 @@ public struct FrameContent: Hashable, Sendable {
     public var frame: Rect
     public var text: String
     public var style: Style
+
+    public init(frame: Rect, text: String, style: Style) {
+      self.frame = frame
+      self.text = text
+      self.style = style
+    }
   }
 
   public var viewport: Size
@@ -45,6 +68,24 @@ public struct FrameContent: Hashable, Sendable {
   public var columnGuides: [Rect]
   /// The number of cells in the reuse pool.
   public var poolCount: Int
+
+  /// A frame of cells and bars at an offset: what a view other than `WaterflowView` displays
+  /// (a `UICollectionView`'s, for one).
+  public init(
+    viewport: Size, contentOffset: Point, isHorizontal: Bool = false, cells: [Cell], bars: [Bar] = []
+  ) {
+    self.viewport = viewport
+    self.contentOffset = contentOffset
+    offset = isHorizontal ? contentOffset.x : contentOffset.y
+    self.isHorizontal = isHorizontal
+    preloadBuffer = 0
+    isLoading = false
+    self.cells = cells.sorted { $0.index < $1.index }
+    self.bars = bars
+    emptyView = nil
+    columnGuides = []
+    poolCount = 0
+  }
 
   /// Captures what the view displays now, with its header, footer, empty and loading views.
   public init(view: WaterflowView) {

@@ -197,6 +197,14 @@ public final class Renderer {
     RGBAImage(surface: try surface(of: view, options: options))
   }
 
+  /// Renders a captured frame as straight RGBA pixels.
+  public func image(
+    of frame: FrameContent,
+    options: RenderOptions = RenderOptions()
+  ) throws -> RGBAImage {
+    RGBAImage(surface: try surface(of: frame, options: options))
+  }
+
   /// Renders the overview: the whole content at a reduced scale, with the viewport marked,
   /// displayed cells in colour and the others greyed.
   public func renderOverview(

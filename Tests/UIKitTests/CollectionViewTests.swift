@@ -1,6 +1,8 @@
 import PNGCodec
 import Testing
 import UIKit
+import WaterflowCollectionView
+import WaterflowGolden
 import WaterflowRender
 import WaterflowScene
 
@@ -275,5 +277,38 @@ final class FaultyLayout: UICollectionViewLayout {
     if let out = ProcessInfo.processInfo.environment["UIKIT_DRAWING_OUT"] {
       try Data(png).write(to: URL(fileURLWithPath: out))
     }
+  }
+}
+
+/// The collection view drawn directly, at its content offset, by the renderer and templates.
+@Suite struct DirectDrawingTests {
+  static let photoTemplate = CellTemplate(background: Color(red: 0.93, green: 0.95, blue: 0.98), cornerRadius: 8) {
+    CellStack(.vertical, spacing: 4, padding: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)) {
+      CellText("{caption}", size: 13, weight: .semibold, lines: 1)
+      CellText("{place}", size: 11, color: CellText.secondaryColor, lines: 2)
+    }
+  }
+
+  @Test func aScrolledFeedDrawsItsVisibleCellsFromTheirTemplate() throws {
+    let feed = PhotoFeed(heights: (0..<30).map { CGFloat(80 + ($0 * 53) % 120) })
+    let view = makeFeedView(feed, layout: PinterestLayout(), height: 480)
+    view.scroll(toContentOffset: CGPoint(x: 0, y: 300), step: 60)
+    let places = ["海边", "Lisbon", "山顶 sunrise", "Kyoto"]
+    let image = try Renderer().image(
+      of: view, options: RenderOptions(scale: 1), templates: ["photo": Self.photoTemplate]
+    ) { path in
+      ItemData(["caption": "photo \(path.item)", "place": places[path.item % 4]])
+    }
+    #expect(image.width == 300 && image.height == 480)
+    try expectGolden(of: image, named: "uikit/pinterest-scrolled")
+  }
+
+  @Test func aCellWithNoTemplateDrawsInWaterflowsLookAtItsFrame() throws {
+    let feed = PhotoFeed(heights: [100, 200])
+    let view = makeFeedView(feed, layout: PinterestLayout(), height: 300)
+    let frame = FrameContent(collectionView: view)
+    #expect(frame.cells.map(\.frame) == [Rect(x: 6, y: 6, width: 138, height: 100), Rect(x: 156, y: 6, width: 138, height: 200)])
+    #expect(frame.cells.map(\.instanceID) == [0, 1])
+    #expect(frame.cells.allSatisfy { $0.template == nil })
   }
 }
