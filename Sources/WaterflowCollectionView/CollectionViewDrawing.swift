@@ -5,9 +5,10 @@ public import PNGCodec
 public import WaterflowView
 
 extension FrameContent {
-  /// What a collection view displays now: its visible cells, drawn by the template of their
-  /// reuse identifier with the data `data` gives their item (or in Waterflow's own look when the
-  /// identifier has no template), and its headers and footers as bars.
+  /// What a collection view displays now: its visible cells, drawn by their own template and
+  /// data (a ``TemplateCollectionViewCell``) or by the template of their reuse identifier with
+  /// the data `data` gives their item (or in Waterflow's own look when the identifier has no
+  /// template), and its headers and footers as bars.
   ///
   /// - Parameters:
   ///   - collectionView: The view, laid out (`layoutIfNeeded()`) at the offset to draw.
@@ -28,6 +29,12 @@ extension FrameContent {
     let paths = collectionView.indexPathsForVisibleItems
     let cells = zip(paths, collectionView.visibleCells).map { path, cell -> Cell in
       let identifier = cell.reuseIdentifier ?? ""
+      // A template cell brings its own template and data; others take the identifier's.
+      if let templated = cell as? TemplateCollectionViewCell, let template = templated.template {
+        return Cell(
+          index: firsts[path.section] + path.item, instanceID: collectionView.creationNumber(of: cell) ?? 0,
+          frame: Rect(cell.frame), template: template, data: templated.data)
+      }
       let template = templates[identifier]
       return Cell(
         index: firsts[path.section] + path.item,

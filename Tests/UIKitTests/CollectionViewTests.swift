@@ -312,3 +312,43 @@ final class FaultyLayout: UICollectionViewLayout {
     #expect(frame.cells.allSatisfy { $0.template == nil })
   }
 }
+
+/// Notes whose cells are drawn and sized by a template.
+final class TemplatedNotes: NSObject, UICollectionViewDataSource {
+  let titles: [String]
+  init(titles: [String]) { self.titles = titles }
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { titles.count }
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "note", for: indexPath) as! TemplateCollectionViewCell
+    cell.template = DirectDrawingTests.photoTemplate
+    cell.data = ItemData(["caption": "note \(indexPath.item)", "place": titles[indexPath.item]])
+    return cell
+  }
+}
+
+@Suite struct TemplateSizingTests {
+  @Test func aTemplateCellPrefersTheHeightItsTemplateMeasures() throws {
+    let titles = ["short", "a place name long enough to wrap onto a second line here", "杭州西湖"]
+    let notes = TemplatedNotes(titles: titles)
+    let layout = UICollectionViewFlowLayout()
+    layout.estimatedItemSize = CGSize(width: 150, height: 44)
+    layout.minimumInteritemSpacing = 0
+    layout.minimumLineSpacing = 6
+    let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 150, height: 400), collectionViewLayout: layout)
+    view.register(TemplateCollectionViewCell.self, forCellWithReuseIdentifier: "note")
+    view.dataSource = notes
+    view.layoutIfNeeded()
+    let measurer = try CellMeasurer.shared(fontPaths: CellMeasurer.defaultFontPaths)
+    let heights = titles.indices.map { i in
+      measurer.height(
+        of: DirectDrawingTests.photoTemplate, data: ItemData(["caption": "note \(i)", "place": titles[i]]),
+        index: i, width: 150)
+    }
+    #expect(heights[1] > heights[0], "the long place wraps")
+    let frames = (0..<3).map { frame(view, $0)! }
+    #expect(frames.map { Double($0.height) } == heights)
+    #expect(frames[1].minY == frames[0].maxY + 6)
+    let drawn = FrameContent(collectionView: view)
+    #expect(drawn.cells.map(\.data["place"]) == titles)
+  }
+}
