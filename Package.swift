@@ -73,7 +73,10 @@ let package = Package(
     .target(name: "_Testing_UIKit"),
     // Draws what a UICollectionView displays with Waterflow's renderer and templates.
     .target(
-      name: "WaterflowCollectionView", dependencies: ["UIKit", "WaterflowView", "WaterflowRender", "WaterflowCells", "PNGCodec"]),
+      name: "WaterflowCollectionView",
+      dependencies: [
+        "UIKit", "WaterflowView", "WaterflowRender", "WaterflowCells", "PNGCodec", "WaterflowGolden", "WaterflowComparison",
+      ]),
     .target(
       name: "WaterflowScene",
       dependencies: [
@@ -212,7 +215,7 @@ let package = Package(
       dependencies: [
         .target(name: "UIKit", condition: .when(platforms: [.linux, .macOS])),
         .target(name: "WaterflowCollectionView", condition: .when(platforms: [.linux, .macOS])),
-        "WaterflowScene", "WaterflowRender", "WaterflowGolden", "PNGCodec",
+        "WaterflowScene", "WaterflowRender", "WaterflowGolden", "PNGCodec", "WaterflowTestSupport",
       ]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
     .testTarget(

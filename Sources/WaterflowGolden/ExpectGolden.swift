@@ -186,17 +186,18 @@ public func packageRoot(containing filePath: String) -> String? {
   return nil
 }
 
-/// The store, renderer and fingerprint behind the `expectGolden` functions.
-struct GoldenTestContext {
+/// The store, renderer and fingerprint behind the `expectGolden` functions (and those of views
+/// other modules draw, a `UICollectionView`'s).
+package struct GoldenTestContext {
   let store: GoldenStore
-  let renderer: Renderer
+  package let renderer: Renderer
   let fingerprint: FontStackFingerprint
 
   /// - Parameters:
   ///   - tolerance, masks: Added to the configuration, whichever it is; the record mode stays
   ///     the environment's (or the given configuration's).
   ///   - fontPath: The font tried first for each character (nil for DejaVu Sans); the fallback fonts follow.
-  init(
+  package init(
     configuration given: GoldenConfiguration?, tolerance: DiffTolerance? = nil,
     masks: [PixelRect] = [], fontPath: String? = nil, goldenDirectory: String?,
     filePath: StaticString
@@ -228,7 +229,7 @@ struct GoldenTestContext {
     fingerprint = FontStackFingerprint(renderer: renderer)
   }
 
-  func expect(
+  package func expect(
     _ image: RGBAImage, named name: String, facts: GoldenFacts? = nil, masks: [PixelRect] = []
   ) throws(GoldenError) {
     var options = store.configuration.diffOptions

@@ -5,6 +5,7 @@ import WaterflowCollectionView
 import WaterflowGolden
 import WaterflowRender
 import WaterflowScene
+import WaterflowTestSupport
 
 /// A feed of photos of known heights, and what the collection view told its delegate.
 final class PhotoFeed: NSObject, UICollectionViewDataSource, UICollectionViewDelegate, PinterestLayoutDelegate {
@@ -300,7 +301,9 @@ final class FaultyLayout: UICollectionViewLayout {
       ItemData(["caption": "photo \(path.item)", "place": places[path.item % 4]])
     }
     #expect(image.width == 300 && image.height == 480)
-    try expectGolden(of: image, named: "uikit/pinterest-scrolled")
+    // The same pixels as the golden drawn through expectGolden(of: collectionView, …) below.
+    let golden = try RGBAImage(contentsOfPNGFile: packageRoot + "/Golden/uikit/pinterest-scrolled.png")
+    #expect(golden.pixels == image.pixels)
   }
 
   @Test func aCellWithNoTemplateDrawsInWaterflowsLookAtItsFrame() throws {
@@ -350,5 +353,41 @@ final class TemplatedNotes: NSObject, UICollectionViewDataSource {
     #expect(frames[1].minY == frames[0].maxY + 6)
     let drawn = FrameContent(collectionView: view)
     #expect(drawn.cells.map(\.data["place"]) == titles)
+  }
+}
+
+@Suite struct CollectionViewGoldenTests {
+  /// The repository's golden of the Kodeco-style layout, with facts.
+  @Test func theScrolledFeedMatchesItsGolden() throws {
+    let feed = PhotoFeed(heights: (0..<30).map { CGFloat(80 + ($0 * 53) % 120) })
+    let view = makeFeedView(feed, layout: PinterestLayout(), height: 480)
+    let places = ["海边", "Lisbon", "山顶 sunrise", "Kyoto"]
+    try expectGolden(
+      of: view, at: CGPoint(x: 0, y: 300), step: 60, named: "uikit/pinterest-scrolled",
+      templates: ["photo": DirectDrawingTests.photoTemplate]
+    ) { path in ItemData(["caption": "photo \(path.item)", "place": places[path.item % 4]]) }
+  }
+
+  /// A deliberate layout change (the padding of the layout grows) fails with a layout verdict
+  /// that names the cells that moved.
+  @Test func aChangedLayoutFailsWithALayoutVerdict() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-golden-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let feed = PhotoFeed(heights: [100, 120, 90, 140, 80, 110])
+    let record = GoldenConfiguration(recordMode: .missing, artifactsDirectory: dir + "/artifacts")
+    do {
+      try expectGolden(of: makeFeedView(feed, layout: PinterestLayout()), named: "feed", configuration: record, goldenDirectory: dir)
+    } catch { #expect(error.description.contains("recorded")) }
+    let check = GoldenConfiguration(recordMode: .never, artifactsDirectory: dir + "/artifacts")
+    try expectGolden(of: makeFeedView(feed, layout: PinterestLayout()), named: "feed", configuration: check, goldenDirectory: dir)
+
+    feed.heights[1] = 160
+    do {
+      try expectGolden(of: makeFeedView(feed, layout: PinterestLayout()), named: "feed", configuration: check, goldenDirectory: dir)
+      Issue.record("a taller item 1 passed")
+    } catch {
+      #expect(error.description.contains("layout changed"), "\(error)")
+      #expect(error.description.contains("item 1 is 40 pt taller"), "\(error)")
+    }
   }
 }

@@ -1,0 +1,66 @@
+public import UIKit
+public import WaterflowCells
+public import WaterflowComparison
+public import WaterflowGolden
+public import WaterflowRender
+import Foundation
+import PNGCodec
+
+/// Draws what a collection view displays, at an offset, and compares it with its golden; throws
+/// when they differ. The golden's facts record each visible cell (its flat index over the
+/// sections, frame, instance, template and data), so a changed layout reads
+/// `layout changed: …` with the cells that moved, as a scene's goldens do.
+///
+/// ```
+/// try expectGolden(of: view, at: CGPoint(x: 0, y: 600), step: 50, named: "feed/scrolled",
+///                  templates: ["note": noteTemplate]) { feed.items[$0.item].data }
+/// ```
+///
+/// - Parameters:
+///   - collectionView: The view; it is scrolled from where it is.
+///   - offset: The content offset to draw at; nil draws it where it is.
+///   - step: Scroll there in steps of this many points (0: one jump), so reuse happens on the way.
+///   - name: The golden's name, a relative path without `.png`.
+///   - options: Render options; goldens default to scale 1 to stay small.
+///   - templates, data: How cells without their own template are drawn (see
+///     `FrameContent(collectionView:templates:data:)`).
+///   - tolerance: This golden's tolerance, instead of the configuration's.
+///   - configuration: Tolerance, diff options and record mode; nil reads the environment.
+///   - goldenDirectory: The golden folder; nil finds `Golden/` from `filePath`.
+///   - filePath: The calling file, for finding the package.
+/// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+public func expectGolden(
+  of collectionView: UICollectionView, at offset: CGPoint? = nil, step: CGFloat = 0, named name: String,
+  options: RenderOptions = RenderOptions(scale: 1), templates: [String: CellTemplate] = [:],
+  data: (IndexPath) -> ItemData? = { _ in nil }, tolerance: DiffTolerance? = nil,
+  configuration: GoldenConfiguration? = nil, goldenDirectory: String? = nil,
+  filePath: StaticString = #filePath
+) throws(GoldenError) {
+  let context = try GoldenTestContext(
+    configuration: configuration, tolerance: tolerance, goldenDirectory: goldenDirectory, filePath: filePath)
+  if let offset { collectionView.scroll(toContentOffset: offset, step: step) }
+  let frame = FrameContent(collectionView: collectionView, templates: templates, data: data)
+  let image: RGBAImage
+  do { image = try context.renderer.image(of: frame, options: options) } catch {
+    throw GoldenError(.render, "Cannot draw the collection view for '\(name)': \(error)")
+  }
+  if let problem = collectionView.problems.first {
+    throw GoldenError(.render, "The collection view of '\(name)' has a problem: \(problem)")
+  }
+  try context.expect(image, named: name, facts: GoldenFacts(frame))
+}
+
+extension GoldenFacts {
+  /// The facts of a frame drawn from cells that carry their own data (a collection view's).
+  init(_ frame: FrameContent) {
+    self.init(
+      offset: frame.offset, isHorizontal: frame.isHorizontal,
+      cells: frame.cells.map { cell in
+        var facts = Cell(
+          index: cell.index, frame: cell.frame, instance: cell.instanceID, color: cell.color?.hexString,
+          data: cell.template == nil ? [:] : cell.data.fields)
+        if cell.template != nil { facts.id = cell.data["id"] }
+        return facts
+      })
+  }
+}
