@@ -1,8 +1,11 @@
 public import UIKit
-public import WaterflowCells
-public import WaterflowRender
+// What a test of a collection view names besides it: templates and data, render options, and
+// the golden configuration.
+@_exported public import WaterflowCells
+@_exported public import WaterflowRender
+@_exported public import WaterflowGolden
 public import PNGCodec
-public import WaterflowView
+@_exported public import WaterflowView
 
 extension FrameContent {
   /// What a collection view displays now: its visible cells, drawn by their own template and

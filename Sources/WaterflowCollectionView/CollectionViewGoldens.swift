@@ -1,7 +1,7 @@
 public import UIKit
 public import WaterflowCells
 public import WaterflowComparison
-public import WaterflowGolden
+
 public import WaterflowRender
 import Foundation
 import PNGCodec

@@ -552,7 +552,7 @@ extension Scene {
         // A layout file's items are its frames. Named only for an error: a feed's every item
         // would otherwise format its place.
         var place: String { s < itemPaths.count ? "\(itemPaths[s])[\(i)]" : "frames[\(index)]" }
-        guard let template = cells[item.identifier] else {
+        guard cells[item.identifier] != nil else {
           if item.isSelfSizing {
             throw JSONInputError(
               file: path, field: place,

@@ -651,6 +651,26 @@ extension CLITests {
   }
 }
 
+// MARK: - The UIKit example
+
+/// The example app of `Tests/Examples/FeedApp` (its own layout code, written against UIKit),
+/// built and tested as a consumer builds it: a package depending on Waterflow by path, whose
+/// test target uses the UIKit module only off Apple's UI platforms. Its goldens are its own.
+@Suite struct ExampleAppTests {
+  @Test func theFeedAppBuildsAndItsGoldensPass() throws {
+    let example = packageRoot + "/Tests/Examples/FeedApp"
+    let scratch = packageRoot + "/.build/examples/FeedApp"
+    let build = try runProgram(
+      atPath: "/usr/bin/env", ["swift", "build", "--build-tests", "--package-path", example, "--scratch-path", scratch])
+    try #require(build.status == 0, "the example did not build:\n\(build.output.suffix(4000))")
+    let test = try runProgram(
+      atPath: "/usr/bin/env", ["swift", "test", "--skip-build", "--package-path", example, "--scratch-path", scratch],
+      environment: ProcessInfo.processInfo.environment.merging(["WATERFLOW_RECORD": "never"]) { $1 })
+    #expect(test.status == 0, "\(test.output.suffix(4000))")
+    #expect(test.output.contains("Test run with 3 tests"), "\(test.output.suffix(2000))")
+  }
+}
+
 // MARK: - A light dependency
 
 @Suite struct LightDependencyTests {
