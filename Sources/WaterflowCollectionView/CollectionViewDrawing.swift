@@ -30,6 +30,11 @@ extension FrameContent {
       total += collectionView.numberOfItems(inSection: section)
     }
     let paths = collectionView.indexPathsForVisibleItems
+    // A cell with no colour of its own gets Waterflow's look: the n-th cell made gets the n-th
+    // colour of the seed, as a scene's cells do, so reuse shows as colours that move.
+    let instances = collectionView.visibleCells.map { collectionView.creationNumber(of: $0) ?? 0 }
+    var generator = SeededGenerator(seed: 1)
+    let palette = (0...(instances.max() ?? 0)).map { _ in Color.random(using: &generator) }
     let cells = zip(paths, collectionView.visibleCells).map { path, cell -> Cell in
       let identifier = cell.reuseIdentifier ?? ""
       // A template cell brings its own template and data; others take the identifier's.
@@ -42,7 +47,9 @@ extension FrameContent {
       return Cell(
         index: firsts[path.section] + path.item,
         instanceID: collectionView.creationNumber(of: cell) ?? 0,
-        frame: Rect(cell.frame), color: (cell.backgroundColor ?? cell.contentView.backgroundColor).map(Color.init),
+        frame: Rect(cell.frame),
+        color: (cell.backgroundColor ?? cell.contentView.backgroundColor).map(Color.init)
+          ?? palette[collectionView.creationNumber(of: cell) ?? 0],
         template: template, data: template == nil ? ItemData() : data(path) ?? ItemData())
     }
     let bars = collectionView.visibleSupplementaryViews.map { kind, path, view in

@@ -64,3 +64,43 @@ extension GoldenFacts {
       })
   }
 }
+
+/// Draws every frame of a scroll of a collection view from `from` to `to` (content offsets
+/// along its scroll axis) in steps of `step`, a layout pass at each, and compares each with its
+/// golden `name.kk`; throws naming the first failing frame and the number of failing frames.
+///
+/// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+public func expectGoldenSequence(
+  of collectionView: UICollectionView, from: CGFloat, to: CGFloat, step: CGFloat, named name: String,
+  options: RenderOptions = RenderOptions(scale: 1), templates: [String: CellTemplate] = [:],
+  data: (IndexPath) -> ItemData? = { _ in nil },
+  configuration: GoldenConfiguration? = nil, goldenDirectory: String? = nil,
+  filePath: StaticString = #filePath
+) throws(GoldenError) {
+  precondition(step > 0, "step must be positive")
+  let context = try GoldenTestContext(
+    configuration: configuration, goldenDirectory: goldenDirectory, filePath: filePath)
+  let horizontal = (collectionView.collectionViewLayout as? UICollectionViewFlowLayout)?.scrollDirection == .horizontal
+  func point(_ offset: CGFloat) -> CGPoint { horizontal ? CGPoint(x: offset, y: 0) : CGPoint(x: 0, y: offset) }
+  var frames: [GoldenFrame] = []
+  var offset = from
+  collectionView.scroll(toContentOffset: point(from))
+  while true {
+    collectionView.scroll(toContentOffset: point(offset))
+    let frame = FrameContent(collectionView: collectionView, templates: templates, data: data)
+    do {
+      frames.append(
+        GoldenFrame(
+          offset: Double(offset), image: try context.renderer.image(of: frame, options: options),
+          facts: GoldenFacts(frame)))
+    } catch {
+      throw GoldenError(.render, "Cannot draw the collection view for '\(name)' at \(offset): \(error)")
+    }
+    if offset == to { break }
+    offset = from < to ? min(to, offset + step) : max(to, offset - step)
+  }
+  if let problem = collectionView.problems.first {
+    throw GoldenError(.render, "The collection view of '\(name)' has a problem: \(problem)")
+  }
+  try context.expectSequence(frames, named: name)
+}

@@ -145,7 +145,7 @@ public func expectGoldenSequence(
 }
 
 extension GoldenTestContext {
-  func expectSequence(_ frames: [GoldenFrame], named name: String) throws(GoldenError) {
+  package func expectSequence(_ frames: [GoldenFrame], named name: String) throws(GoldenError) {
     let outcome = try store.checkSequence(frames, named: name, fingerprint: fingerprint)
     try logJUnit(outcome)
     if outcome.isFailure {

@@ -391,3 +391,19 @@ final class TemplatedNotes: NSObject, UICollectionViewDataSource {
     }
   }
 }
+
+@Suite struct CollectionViewSequenceTests {
+  /// Five frames of a scroll, each laid out and drawn: goldens `uikit/pinterest-scroll.00`–`.04`.
+  @Test func aScrollMatchesItsGoldenFrames() throws {
+    let feed = PhotoFeed(heights: (0..<30).map { CGFloat(80 + ($0 * 53) % 120) })
+    let layout = CountingLayout()
+    layout.delegate = feed
+    let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 320), collectionViewLayout: layout)
+    // Plain cells, with no colour of their own: Waterflow's look, a colour per cell made.
+    view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "photo")
+    view.dataSource = feed
+    try expectGoldenSequence(of: view, from: 0, to: 400, step: 100, named: "uikit/pinterest-scroll")
+    #expect(layout.preparations == 1)
+    #expect(layout.boundsAsked.count == 4)
+  }
+}
