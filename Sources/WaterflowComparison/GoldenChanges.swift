@@ -299,7 +299,12 @@ public struct GoldenChanges: Hashable, Sendable {
     return order.map { key in
       let g = groups[key]!
       let indices = g.moves.map(\.index)
-      let cells = indices.count == 1 ? "cell \(indices[0])" : "cells \(indices.first!)–\(indices.last!)"
+      // A column's cells are named by their span ("column 1: cells 12–48"); a group across the
+      // columns lists its cells, so that a cell between two that moved is not counted with them.
+      let cells =
+        indices.count == 1
+        ? "cell \(indices[0])"
+        : "cells " + (g.column != nil ? "\(indices.first!)–\(indices.last!)" : Self.ranges(indices.sorted()))
       let ds = g.moves.map(delta)
       let words: String
       if Set(ds).count == 1 {
