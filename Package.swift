@@ -66,10 +66,11 @@ let package = Package(
     .target(name: "WaterflowInputs"),
     // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
     .target(name: "WaterflowStyle", dependencies: ["WaterflowView"]),
-    // Named UIKit so that an iOS app's `import UIKit` compiles against it unchanged; Foundation only.
+    // Named UIKit so that an iOS app's `import UIKit` compiles against it unchanged; Foundation and
+    // Waterflow's JSON writer (for its layout files) only.
     // Built wherever UIKit is: the stand-in for Swift Testing's UIKit cross-import overlay, which
     // the Linux toolchain names but does not ship (see its one file).
-    .target(name: "UIKit", dependencies: ["_Testing_UIKit"]),
+    .target(name: "UIKit", dependencies: ["_Testing_UIKit", "WaterflowJSON"]),
     .target(name: "_Testing_UIKit"),
     // Draws what a UICollectionView displays with Waterflow's renderer and templates.
     .target(

@@ -1,3 +1,5 @@
+internal import WaterflowJSON
+
 extension UICollectionView {
   /// What the layout computed, as a Waterflow layout file (the format `waterflow layout --json`
   /// writes): every item's frame in index-path order, each section's range, header and footer,
@@ -50,25 +52,8 @@ extension UICollectionView {
     "\"x\": \(number(r.minX)), \"y\": \(number(r.minY)), \"width\": \(number(r.width)), \"height\": \(number(r.height))"
   }
 
-  /// A number as JSON writes it: whole numbers without a fraction, others as Swift prints a
-  /// Double (the shortest text that reads back the same).
-  private static func number(_ value: CGFloat) -> String {
-    let d = Double(value)
-    guard d.isFinite else { return "0" }
-    return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-  }
+  /// A number as Waterflow's JSON writes it (`layout --json`'s own form).
+  private static func number(_ value: CGFloat) -> String { Double(value).jsonText }
 
-  private static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  private static func quoted(_ text: String) -> String { JSONWriter.text { $0.write(quoting: text) } }
 }
