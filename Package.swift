@@ -77,6 +77,7 @@ let package = Package(
       name: "WaterflowCollectionView",
       dependencies: [
         "UIKit", "WaterflowView", "WaterflowRender", "WaterflowCells", "PNGCodec", "WaterflowGolden", "WaterflowComparison",
+        "WaterflowMotion",
       ]),
     .target(
       name: "WaterflowScene",

@@ -1,3 +1,4 @@
+import WaterflowRender
 import WaterflowScene
 
 /// One traced layout pass, with the data change that caused it, if any.
@@ -14,6 +15,22 @@ public struct TraceRecord: Hashable, Sendable {
   }
 }
 
+/// A view Waterflow does not own, played by a ``ScriptPlayer`` one layout pass at a time: a
+/// `UICollectionView` running an app's own layout, through `WaterflowCollectionView`'s adapter.
+public protocol ScrollFrameSource: AnyObject {
+  /// The content offset along the scroll axis.
+  var offset: Double { get }
+  /// The largest offset at which the content still fills the viewport (0 when it is shorter).
+  var maximumOffset: Double { get }
+  /// The viewport's length along the scroll axis.
+  var viewportLength: Double { get }
+  /// Scrolls to an offset along the scroll axis and lays out: what the pass displayed, created,
+  /// reused and enqueued.
+  func scroll(to offset: Double) -> LayoutPass
+  /// What the view displays now, ready to be drawn on any thread.
+  func frameContent() -> FrameContent
+}
+
 /// Plays a ``ScrollScript`` on a scene, one layout pass at a time and strictly in order: what
 /// `waterflow trace --script` prints and what every frame of `waterflow scroll` shows.
 ///
@@ -27,8 +44,24 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
   /// The controller being scrolled, for a scene: its view, and the scene with items added since;
   /// nil for a view of your own.
   public let sceneController: SceneController?
-  /// The view being scrolled.
-  public let view: WaterflowView
+  /// The view being scrolled, or the frame source.
+  private let played: Played
+  private enum Played {
+    case view(WaterflowView)
+    case source(any ScrollFrameSource)
+  }
+
+  /// The view being scrolled; only for players of a scene or a `WaterflowView`.
+  public var view: WaterflowView {
+    guard case .view(let view) = played else { preconditionFailure("this player plays a frame source, not a view") }
+    return view
+  }
+
+  /// The frame source being scrolled, or nil for a scene or a `WaterflowView`.
+  public var frameSource: (any ScrollFrameSource)? {
+    if case .source(let source) = played { return source }
+    return nil
+  }
   /// Keeps a view's data source and delegate alive while it plays (the view holds them weakly).
   private let owner: AnyObject?
   public let script: ScrollScript
@@ -47,7 +80,7 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
   public init(scene: Scene, script: ScrollScript) {
     let controller = SceneController(scene: scene)
     sceneController = controller
-    view = controller.view
+    played = .view(controller.view)
     owner = controller
     self.script = script
   }
@@ -63,7 +96,16 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
   ///   - script: The segments to play.
   public init(view: WaterflowView, owner: AnyObject? = nil, script: ScrollScript) {
     sceneController = nil
-    self.view = view
+    played = .view(view)
+    self.owner = owner
+    self.script = script
+  }
+
+  /// Plays a script on a frame source (a collection view's adapter). Scrolls, flings, pauses
+  /// and jumps play; `loadMore`, `refresh` and `rotate` are skipped with a note.
+  public init(source: any ScrollFrameSource, owner: AnyObject? = nil, script: ScrollScript) {
+    sceneController = nil
+    played = .source(source)
     self.owner = owner
     self.script = script
   }
@@ -80,29 +122,51 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
     return sceneController.canChangeItems
       ? nil : "a layout file's frames continue only with one section, growing down or right"
   }
-  private var isHorizontal: Bool { view.isHorizontal }
-
   /// The largest offset at which the content still fills the viewport (0 when it is shorter).
   public var maximumOffset: Double {
-    let content =
-      isHorizontal ? view.contentSize.width : view.contentSize.height
-    let viewport = isHorizontal ? view.bounds.width : view.bounds.height
-    return Swift.max(0, content - viewport)
+    switch played {
+    case .source(let source): return source.maximumOffset
+    case .view(let view):
+      let content = view.isHorizontal ? view.contentSize.width : view.contentSize.height
+      let viewport = view.isHorizontal ? view.bounds.width : view.bounds.height
+      return Swift.max(0, content - viewport)
+    }
+  }
+
+  private var viewportLength: Double {
+    switch played {
+    case .source(let source): source.viewportLength
+    case .view(let view): view.isHorizontal ? view.bounds.width : view.bounds.height
+    }
+  }
+
+  private var offset: Double {
+    switch played {
+    case .source(let source): source.offset
+    case .view(let view): view.offset
+    }
+  }
+
+  private func scroll(to offset: Double) -> LayoutPass {
+    switch played {
+    case .source(let source): source.scroll(to: offset)
+    case .view(let view): view.scroll(to: offset)
+    }
   }
 
   public func next() -> TraceRecord? {
-    if passCount == 0 { return emit(view.scroll(to: script.from), event: nil) }
+    if passCount == 0 { return emit(scroll(to: script.from), event: nil) }
     while true {
       if pendingIndex < pending.count {
         pendingIndex += 1
-        return emit(view.scroll(to: pending[pendingIndex - 1]), event: nil)
+        return emit(scroll(to: pending[pendingIndex - 1]), event: nil)
       }
       guard segmentIndex < script.segments.count else { return nil }
       let segment = script.segments[segmentIndex]
       segmentIndex += 1
       pending = []
       pendingIndex = 0
-      let start = view.offset
+      let start = offset
       func end(_ target: ScrollScript.Segment.Target) -> Double {
         let y: Double
         switch target {
@@ -133,9 +197,9 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
       case .fling(let deceleration):
         pending = deceleration.offsets(
           from: start, fps: script.fps, bounds: 0...maximumOffset,
-          viewportLength: isHorizontal ? view.bounds.width : view.bounds.height)
+          viewportLength: viewportLength)
       case .jump(let y):
-        return emit(view.scroll(to: y), event: "jump \(y.jsonText)")
+        return emit(scroll(to: y), event: "jump \(y.jsonText)")
       case .loadMore(let count, let reload, let anywhere):
         if let reason = fixedItemsReason {
           note("load more skipped: \(reason)")
@@ -164,6 +228,10 @@ public final class ScriptPlayer: Sequence, IteratorProtocol {
         if reload { view.reloadData() }
         return emit(view.layoutSubviews(), event: "refresh \(count)")
       case .rotate(let size, let columns):
+        guard case .view(let view) = played else {
+          note("rotate skipped: a frame source keeps its size")
+          continue
+        }
         var event = "rotate \(size.width.jsonText)x\(size.height.jsonText)"
         if let columns, var layout = view.layout {
           for s in layout.sections.indices {

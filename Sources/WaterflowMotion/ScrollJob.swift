@@ -168,6 +168,8 @@ public enum ScrollSource: Sendable {
   case scene(Scene)
   /// A view of your own, made fresh for each pass, with an object to keep alive while it plays.
   case view(@Sendable () -> (view: WaterflowView, owner: AnyObject?))
+  /// A view Waterflow does not own (a collection view's adapter), made fresh for each pass.
+  case frames(@Sendable () -> (source: any ScrollFrameSource, owner: AnyObject?))
 }
 
 public struct ScrollJob: Sendable {
@@ -227,6 +229,18 @@ public struct ScrollJob: Sendable {
     self.options = options
   }
 
+  /// An animation of a frame source: a collection view running your own layout, through
+  /// `CollectionViewScrollSource`. Made fresh for each of the job's two passes.
+  public init(
+    frames makeSource: @escaping @Sendable () -> (source: any ScrollFrameSource, owner: AnyObject?),
+    script: ScrollScript, output: ScrollOutput, options: RenderOptions = RenderOptions(scale: 2)
+  ) {
+    source = .frames(makeSource)
+    self.script = script
+    self.output = output
+    self.options = options
+  }
+
   /// A fresh simulation of the script: one per pass over the frames.
   private func simulation() -> ScrollSimulation {
     switch source {
@@ -235,6 +249,9 @@ public struct ScrollJob: Sendable {
     case .view(let makeView):
       let (view, owner) = makeView()
       return ScrollSimulation(view: view, owner: owner, script: script, overscroll: overscroll)
+    case .frames(let makeSource):
+      let (source, owner) = makeSource()
+      return ScrollSimulation(source: source, owner: owner, script: script, overscroll: overscroll)
     }
   }
 

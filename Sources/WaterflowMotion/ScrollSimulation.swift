@@ -55,6 +55,15 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
     player.clampsScrolls = !overscroll
   }
 
+  /// Plays a script on a frame source (a collection view's adapter); see
+  /// ``ScriptPlayer/init(source:owner:script:)``.
+  public init(
+    source: any ScrollFrameSource, owner: AnyObject? = nil, script: ScrollScript, overscroll: Bool = false
+  ) {
+    player = ScriptPlayer(source: source, owner: owner, script: script)
+    player.clampsScrolls = !overscroll
+  }
+
   /// The controller being scrolled: its view, and the scene with items added since.
   public var controller: SceneController { player.controller }
   public var script: ScrollScript { player.script }
@@ -69,6 +78,6 @@ public final class ScrollSimulation: Sequence, IteratorProtocol {
     return SimulatedFrame(
       number: number, time: Double(number - 1) / script.fps,
       event: record.event, pass: record.pass,
-      content: FrameContent(view: player.view))
+      content: player.frameSource?.frameContent() ?? FrameContent(view: player.view))
   }
 }

@@ -409,3 +409,50 @@ final class TemplatedNotes: NSObject, UICollectionViewDataSource {
     #expect(layout.boundsAsked.count == 4)
   }
 }
+
+/// A scroll animation of a collection view: the layout asked at every frame, the frames
+/// written, and the trace of what each pass created and reused.
+@Suite struct CollectionViewAnimationTests {
+  final class Box: @unchecked Sendable { var layouts: [CountingLayout] = [] }
+
+  @Test func aScrollJobPlaysTheCollectionViewFrameByFrame() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-scroll-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let made = Box()
+    var job = ScrollJob(
+      frames: {
+        let feed = PhotoFeed(heights: (0..<60).map { CGFloat(80 + ($0 * 53) % 120) })
+        let layout = CountingLayout()
+        layout.delegate = feed
+        made.layouts.append(layout)
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+        view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "photo")
+        view.dataSource = feed
+        return (CollectionViewScrollSource(view), feed)
+      },
+      script: .scroll(from: 0, to: 900, frames: 10), output: ScrollOutput(path: dir + "/frames"),
+      options: RenderOptions(scale: 1))
+    job.jobs = 1
+    job.trace = dir + "/trace.json"
+    let summary = try job.run()
+    // Ten frames, both ends included: the first at offset 0, then nine steps of 100 points.
+    #expect(summary.frames == 10)
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/frames").filter { $0.hasSuffix(".png") }
+    #expect(files.count == 10)
+    // Two passes over the script (a dry run, then the drawing), each on a fresh view: prepared
+    // once each, asked about the bounds at each of the 9 frames that moved.
+    #expect(made.layouts.count == 2)
+    #expect(made.layouts.map(\.preparations) == [1, 1])
+    #expect(made.layouts.map(\.boundsAsked.count) == [9, 9])
+    let trace = try String(contentsOfFile: dir + "/trace.json", encoding: .utf8)
+    let records = try #require(try JSONSerialization.jsonObject(with: Data(trace.utf8)) as? [[String: Any]])
+    #expect(records.count == 10)
+    let created = records.map { ($0["created"] as? [Any])?.count ?? 0 }.reduce(0, +)
+    let reused = records.map { ($0["reused"] as? [Any])?.count ?? 0 }.reduce(0, +)
+    #expect(created > 0 && created < 12, "cells are made only when the pool is empty: \(created)")
+    #expect(reused > 10, "scrolling 900 points reuses cells: \(reused)")
+    let image = try RGBAImage(contentsOfPNGFile: dir + "/frames/" + files.sorted()[5])
+    #expect(image.width == 300 && image.height == 400)
+  }
+}
