@@ -22,13 +22,7 @@ extension FrameContent {
     data: (IndexPath) -> ItemData? = { _ in nil }
   ) {
     collectionView.layoutIfNeeded()
-    // Index labels count items over all sections, as Waterflow's flat indices do.
-    var firsts: [Int] = []
-    var total = 0
-    for section in 0..<collectionView.numberOfSections {
-      firsts.append(total)
-      total += collectionView.numberOfItems(inSection: section)
-    }
+    let firsts = collectionView.firstFlatIndices
     let paths = collectionView.indexPathsForVisibleItems
     // A cell with no colour of its own gets Waterflow's look: the n-th cell made gets the n-th
     // colour of the seed, as a scene's cells do, so reuse shows as colours that move.
@@ -101,5 +95,19 @@ extension Rect {
 extension Color {
   init(_ c: UIColor) {
     self.init(red: Double(c.red), green: Double(c.green), blue: Double(c.blue), alpha: Double(c.alpha))
+  }
+}
+
+extension UICollectionView {
+  /// The flat index of each section's first item: index labels, facts and traces count items
+  /// over all sections, as Waterflow's own views do.
+  var firstFlatIndices: [Int] {
+    var firsts: [Int] = []
+    var total = 0
+    for section in 0..<numberOfSections {
+      firsts.append(total)
+      total += numberOfItems(inSection: section)
+    }
+    return firsts
   }
 }

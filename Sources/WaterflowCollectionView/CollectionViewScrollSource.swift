@@ -59,13 +59,7 @@ public final class CollectionViewScrollSource: ScrollFrameSource {
     let madeBefore = collectionView.createdViewCount
     collectionView.contentOffset = isHorizontal ? CGPoint(x: offset, y: 0) : CGPoint(x: 0, y: offset)
     collectionView.layoutIfNeeded()
-    // Flat indices over the sections, as the drawn frame numbers its cells.
-    var firsts: [Int] = []
-    var total = 0
-    for section in 0..<collectionView.numberOfSections {
-      firsts.append(total)
-      total += collectionView.numberOfItems(inSection: section)
-    }
+    let firsts = collectionView.firstFlatIndices
     var now: [Int: Int] = [:]
     for (path, cell) in zip(collectionView.indexPathsForVisibleItems, collectionView.visibleCells) {
       now[firsts[path.section] + path.item] = collectionView.creationNumber(of: cell) ?? 0
