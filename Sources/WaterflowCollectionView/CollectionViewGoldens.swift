@@ -47,12 +47,13 @@ public func expectGolden(
   if let problem = collectionView.problems.first {
     throw GoldenError(.render, "The collection view of '\(name)' has a problem: \(problem)")
   }
-  try context.expect(image, named: name, facts: GoldenFacts(frame))
+  try context.expect(image, named: name, facts: GoldenFacts(frame, of: collectionView))
 }
 
 extension GoldenFacts {
-  /// The facts of a frame drawn from cells that carry their own data (a collection view's).
-  init(_ frame: FrameContent) {
+  /// The facts of a frame of a collection view: its cells named by index path (`item [0, 3]`).
+  init(_ frame: FrameContent, of collectionView: UICollectionView) {
+    let firsts = collectionView.firstFlatIndices
     self.init(
       offset: frame.offset, isHorizontal: frame.isHorizontal,
       cells: frame.cells.map { cell in
@@ -60,6 +61,8 @@ extension GoldenFacts {
           index: cell.index, frame: cell.frame, instance: cell.instanceID, color: cell.color?.hexString,
           data: cell.template == nil ? [:] : cell.data.fields)
         if cell.template != nil { facts.id = cell.data["id"] }
+        let section = firsts.lastIndex { $0 <= cell.index } ?? 0
+        facts.indexPath = [section, cell.index - (firsts.isEmpty ? 0 : firsts[section])]
         return facts
       })
   }
@@ -92,7 +95,7 @@ public func expectGoldenSequence(
       frames.append(
         GoldenFrame(
           offset: Double(offset), image: try context.renderer.image(of: frame, options: options),
-          facts: GoldenFacts(frame)))
+          facts: GoldenFacts(frame, of: collectionView)))
     } catch {
       throw GoldenError(.render, "Cannot draw the collection view for '\(name)' at \(offset): \(error)")
     }

@@ -36,11 +36,16 @@ public struct GoldenFacts: Hashable, Sendable {
     public var id: String?
     /// The lines each wrapping text of a template cell took, by the field it shows (`title`).
     public var lines: [String: Int] = [:]
+    /// The section and item of a view with sections of its own (a `UICollectionView`'s), which
+    /// names the cell as `item [0, 3]`; nil for Waterflow's flat indices.
+    public var indexPath: [Int]?
 
     /// How verdicts name the cell: by its data's `id` when it has one (`note 64f1…`), else by
     /// its index (`item 4`).
     public var name: String {
-      guard let id = id ?? data["id"], !id.isEmpty else { return "item \(index)" }
+      guard let id = id ?? data["id"], !id.isEmpty else {
+        return indexPath.map { "item [\($0.map(String.init).joined(separator: ", "))]" } ?? "item \(index)"
+      }
       let short = id.count > 8 ? id.prefix(6) + "…" : Substring(id)
       return "\(identifier ?? "item") \(short)"
     }
@@ -159,6 +164,9 @@ extension GoldenFacts {
       for (i, cell) in facts.cells.enumerated() {
         w.write(i == 0 ? "\n    {\"index\": " : ",\n    {\"index\": ")
         w.write(cell.index)
+        if let path = cell.indexPath {
+          w.write(", \"indexPath\": [\(path.map(String.init).joined(separator: ", "))]")
+        }
         if let column = cell.column {
           w.write(", \"column\": ")
           w.write(column)
@@ -236,8 +244,8 @@ extension GoldenFacts {
   private enum FrameKey: String, CaseIterable { case cells, flow, offset, texts }
   private enum TextKey: String, CaseIterable { case text, x, y, width, height }
   private enum CellKey: String, CaseIterable {
-    case cell, color, column, data, height, id, identifier, image, index, lines, price, text, width, x
-    case y
+    case cell, color, column, data, height, id, identifier, image, index, indexPath, lines, price, text
+    case width, x, y
   }
   private static let fileKeys = JSONKeys<FileKey>()
   private static let frameKeys = JSONKeys<FrameKey>()
@@ -310,6 +318,11 @@ extension GoldenFacts {
               }
             case .identifier: cell.identifier = try r.string()
             case .id: cell.id = try r.string()
+            case .indexPath:
+              var path: [Int] = []
+              try r.beginArray()
+              while try r.nextElement() { path.append(try r.integer(min: 0, max: Int(Int32.max))) }
+              cell.indexPath = path
             case .lines:
               try r.beginObject()
               while let name = try r.nextName() {

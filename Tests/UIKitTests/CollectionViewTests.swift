@@ -387,7 +387,7 @@ final class TemplatedNotes: NSObject, UICollectionViewDataSource {
       Issue.record("a taller item 1 passed")
     } catch {
       #expect(error.description.contains("layout changed"), "\(error)")
-      #expect(error.description.contains("item 1 is 40 pt taller"), "\(error)")
+      #expect(error.description.contains("item [0, 1] is 40 pt taller"), "\(error)")
       // Cells 3 and 5 sit below item 1 in its column; cell 4, in the other, did not move.
       #expect(error.description.contains("cells 3, 5 moved down 40 pt"), "\(error)")
     }
