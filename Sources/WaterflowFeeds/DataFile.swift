@@ -76,23 +76,30 @@ extension DataFile {
   public static func readItemData(_ r: inout JSONReader, folder: String) throws(JSONInputError)
     -> ItemData
   {
+    try readItemData(&r, folder: folder, trimming: true)
+  }
+
+  /// `trimming`: drop the room lists grew into, for data kept for the whole run (a scene's
+  /// items); a data file's rows are packed as soon as they are read, so they skip the copies.
+  private static func readItemData(_ r: inout JSONReader, folder: String, trimming: Bool)
+    throws(JSONInputError) -> ItemData
+  {
     var data = ItemData(folder: folder)
     try r.beginObject()
     while let name = try r.nextName() {
       if data[field: name] != nil { throw r.fail("given twice") }
-      let value = try readDataValue(&r, depth: 1)
+      let value = try readDataValue(&r, depth: 1, trimming: trimming)
       if value != .null { data[field: name] = value }
     }
-    // Rows are kept for the whole run: without the room their lists grew into.
-    return data.trimmed()
+    return trimming ? data.trimmed() : data
   }
 
   /// Nesting deeper than this is refused: no API nests so deep, and a recursive reader must not
   /// overflow its stack on a hostile file.
   static let maximumDataDepth = 64
 
-  private static func readDataValue(_ r: inout JSONReader, depth: Int) throws(JSONInputError)
-    -> DataValue
+  private static func readDataValue(_ r: inout JSONReader, depth: Int, trimming: Bool)
+    throws(JSONInputError) -> DataValue
   {
     switch try r.peek() {
     case .string: return .string(try r.string())
@@ -105,17 +112,17 @@ extension DataFile {
       guard depth < maximumDataDepth else { throw r.fail("nested more than \(maximumDataDepth) deep") }
       var entries: [DataValue] = []
       try r.beginArray()
-      while try r.nextElement() { entries.append(try readDataValue(&r, depth: depth + 1)) }
-      return .array(entries.withUnsafeBufferPointer { Array($0) })
+      while try r.nextElement() { entries.append(try readDataValue(&r, depth: depth + 1, trimming: trimming)) }
+      return .array(trimming ? entries.withUnsafeBufferPointer { Array($0) } : entries)
     case .object:
       guard depth < maximumDataDepth else { throw r.fail("nested more than \(maximumDataDepth) deep") }
       var object = DataObject()
       try r.beginObject()
       while let name = try r.nextName() {
         if object[name] != nil { throw r.fail("given twice") }
-        object[name] = try readDataValue(&r, depth: depth + 1)
+        object[name] = try readDataValue(&r, depth: depth + 1, trimming: trimming)
       }
-      return .object(object.trimmed())
+      return .object(trimming ? object.trimmed() : object)
     }
   }
 
@@ -169,7 +176,7 @@ extension DataFile {
           throw r.fail("expected one object of fields per item, found \(try r.peek().name)")
         }
         lines.append(Int32(truncatingIfNeeded: rows.count))
-        rows.append(try readItemData(&r, folder: folder))
+        rows.append(try readItemData(&r, folder: folder, trimming: false))
       }
       // The rest of the file is still read, so that a damaged end is not taken silently.
       for _ in walked {
@@ -242,7 +249,7 @@ extension DataFile {
         guard try r.peek() == .object else {
           throw r.fail("expected one object of fields per line, found \(try r.peek().name)")
         }
-        return try readItemData(&r, folder: folder)
+        return try readItemData(&r, folder: folder, trimming: false)
       }
       rows.append(data)
       lines.append(Int32(truncatingIfNeeded: line))

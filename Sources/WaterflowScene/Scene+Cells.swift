@@ -1,7 +1,6 @@
 internal import WaterflowInputs
 import WaterflowFeeds
 import Foundation
-import Synchronization
 import WaterflowCells
 
 // A scene's `cells`: templates by reuse identifier, read into WaterflowCells' model, and the
