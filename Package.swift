@@ -162,6 +162,8 @@ let package = Package(
       name: "WaterflowSnapshotTesting",
       dependencies: [
         "WaterflowGolden", "WaterflowRender", "WaterflowScene", "Cairo", "PNGCodec", .product(name: "SystemPackage", package: "swift-system"),
+        // The strategy for a UICollectionView, where UIKit is ours (on iOS it is Apple's).
+        .target(name: "WaterflowCollectionView", condition: .when(platforms: [.linux, .macOS])),
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",
           condition: .when(traits: ["SnapshotTesting"])),
@@ -251,6 +253,8 @@ let package = Package(
       name: "WaterflowSnapshotTestingTests",
       dependencies: [
         "WaterflowSnapshotTesting", "WaterflowGolden", "WaterflowScene", "WaterflowRender", "Cairo", "PNGCodec", "WaterflowTestSupport",
+        .target(name: "UIKit", condition: .when(platforms: [.linux, .macOS])),
+        .target(name: "WaterflowCollectionView", condition: .when(platforms: [.linux, .macOS])),
         .product(
           name: "SnapshotTesting", package: "swift-snapshot-testing",
           condition: .when(traits: ["SnapshotTesting"])),

@@ -39,15 +39,39 @@ public func expectGolden(
   let context = try GoldenTestContext(
     configuration: configuration, tolerance: tolerance, goldenDirectory: goldenDirectory, filePath: filePath)
   if let offset { collectionView.scroll(toContentOffset: offset, step: step) }
-  let frame = FrameContent(collectionView: collectionView, templates: templates, data: data)
-  let image: RGBAImage
-  do { image = try context.renderer.image(of: frame, options: options) } catch {
+  let frame: GoldenFrame
+  do {
+    frame = try GoldenFrame(
+      of: collectionView, with: context.renderer, options: options, templates: templates, data: data)
+  } catch {
     throw GoldenError(.render, "Cannot draw the collection view for '\(name)': \(error)")
   }
   if let problem = collectionView.problems.first {
     throw GoldenError(.render, "The collection view of '\(name)' has a problem: \(problem)")
   }
-  try context.expect(image, named: name, facts: GoldenFacts(frame, of: collectionView))
+  try context.expect(frame.image, named: name, facts: frame.facts)
+}
+
+extension GoldenFrame {
+  /// A collection view's frame where it is scrolled: the picture, and the facts that name its
+  /// cells by index path, as `expectGolden(of:…)` and the snapshot strategy compare them.
+  ///
+  /// - Parameters:
+  ///   - collectionView: The view, drawn at its `contentOffset`.
+  ///   - renderer: The renderer (its fonts).
+  ///   - options: Render options.
+  ///   - templates, data: How cells without their own template are drawn (see
+  ///     `FrameContent(collectionView:templates:data:)`).
+  /// - Throws: The renderer's error when the frame cannot be drawn.
+  public init(
+    of collectionView: UICollectionView, with renderer: Renderer, options: RenderOptions,
+    templates: [String: CellTemplate] = [:], data: (IndexPath) -> ItemData? = { _ in nil }
+  ) throws {
+    let frame = FrameContent(collectionView: collectionView, templates: templates, data: data)
+    self.init(
+      offset: frame.offset, image: try renderer.image(of: frame, options: options),
+      facts: GoldenFacts(frame, of: collectionView))
+  }
 }
 
 extension GoldenFacts {
@@ -90,12 +114,11 @@ public func expectGoldenSequence(
   collectionView.scroll(toContentOffset: point(from))
   while true {
     collectionView.scroll(toContentOffset: point(offset))
-    let frame = FrameContent(collectionView: collectionView, templates: templates, data: data)
     do {
-      frames.append(
-        GoldenFrame(
-          offset: Double(offset), image: try context.renderer.image(of: frame, options: options),
-          facts: GoldenFacts(frame, of: collectionView)))
+      var frame = try GoldenFrame(
+        of: collectionView, with: context.renderer, options: options, templates: templates, data: data)
+      frame.offset = Double(offset)
+      frames.append(frame)
     } catch {
       throw GoldenError(.render, "Cannot draw the collection view for '\(name)' at \(offset): \(error)")
     }

@@ -306,6 +306,24 @@ final class FaultyLayout: UICollectionViewLayout {
     #expect(golden.pixels == image.pixels)
   }
 
+  @Test func aCollectionViewRendersAsPNGPDFAndSVG() throws {
+    let feed = PhotoFeed(heights: (0..<12).map { CGFloat(90 + ($0 * 37) % 80) })
+    let view = makeFeedView(feed, layout: PinterestLayout(), height: 360)
+    view.scroll(toContentOffset: CGPoint(x: 0, y: 120), step: 40)
+    let renderer = try Renderer()
+    let options = RenderOptions(scale: 2)
+    let png = try renderer.render(view, as: .png, options: options)
+    // The PNG is the pixels a golden compares, at the view's size times the scale.
+    let decoded = try RGBAImage(pngData: png)
+    #expect(decoded.width == 600 && decoded.height == 720)
+    #expect(decoded.pixels == (try renderer.image(of: view, options: options)).pixels)
+    let pdf = String(decoding: try renderer.render(view, as: .pdf, options: options), as: UTF8.self)
+    #expect(pdf.hasPrefix("%PDF-"))
+    #expect(pdf.contains("/MediaBox [ 0 0 300 360 ]"), "one page the view's size, in points")
+    let svg = String(decoding: try renderer.render(view, as: .svg, options: options), as: UTF8.self)
+    #expect(svg.contains("<svg") && svg.contains(#"width="300""#) && svg.contains(#"height="360""#))
+  }
+
   @Test func aCellWithNoTemplateDrawsInWaterflowsLookAtItsFrame() throws {
     let feed = PhotoFeed(heights: [100, 200])
     let view = makeFeedView(feed, layout: PinterestLayout(), height: 300)
