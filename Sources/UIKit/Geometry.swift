@@ -99,9 +99,10 @@ extension CGRect {
 #endif
 
 /// The screen, whose scale a test sets to draw for a device: 2 or 3.
+@MainActor
 public final class UIScreen {
   /// The screen the app runs on. Its scale is 3 until a test sets it.
-  nonisolated(unsafe) public static let main = UIScreen()
+  public static let main = UIScreen()
 
   /// Device pixels per point.
   public var scale: CGFloat = 3
@@ -130,6 +131,8 @@ public final class UITraitCollection {
   /// Light or dark.
   public let userInterfaceStyle: UIUserInterfaceStyle
 
+  /// Traits for a scale, a direction and an appearance; the scale defaults to the main screen's.
+  @MainActor
   public init(
     displayScale: CGFloat = UIScreen.main.scale,
     layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight,

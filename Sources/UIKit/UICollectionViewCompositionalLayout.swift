@@ -45,6 +45,7 @@ public struct NSCollectionLayoutSize: Hashable, Sendable {
 }
 
 /// The container a section lays out in: its size, and its size inside the section's insets.
+@MainActor
 public final class NSCollectionLayoutContainer {
   /// The collection view's size.
   public let contentSize: CGSize
@@ -65,6 +66,7 @@ public final class NSCollectionLayoutContainer {
 }
 
 /// What a section provider and a custom group's item provider see.
+@MainActor
 public final class NSCollectionLayoutEnvironment {
   /// The container the section lays out in.
   public let container: NSCollectionLayoutContainer
@@ -78,6 +80,7 @@ public final class NSCollectionLayoutEnvironment {
 }
 
 /// One item of a custom group: its frame in the group, and its z-index.
+@MainActor
 public final class NSCollectionLayoutGroupCustomItem {
   public let frame: CGRect
   public let zIndex: Int
@@ -94,6 +97,7 @@ public final class NSCollectionLayoutGroupCustomItem {
 }
 
 /// A group whose items a provider places, given the layout environment.
+@MainActor
 public final class NSCollectionLayoutGroup {
   public typealias ItemProvider = (NSCollectionLayoutEnvironment) -> [NSCollectionLayoutGroupCustomItem]
   /// The group's size.
@@ -119,6 +123,7 @@ public enum UIContentInsetsReference: Int, Sendable {
 }
 
 /// A section: its group repeated until the section's items are placed.
+@MainActor
 public final class NSCollectionLayoutSection {
   public let group: NSCollectionLayoutGroup
   /// Room around the section's groups.

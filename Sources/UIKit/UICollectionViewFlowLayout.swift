@@ -7,6 +7,7 @@ extension UICollectionView {
 
 /// A flow layout's per-item and per-section metrics, asked of the collection view's delegate.
 /// Each has a default that reads the layout's own property, as UIKit falls back to it.
+@MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
   func collectionView(
     _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,

@@ -12,6 +12,7 @@
 ///    it says yes, ``invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)``.
 ///
 /// Each scroll step asks ``shouldInvalidateLayout(forBoundsChange:)`` with the new bounds first.
+@MainActor
 open class UICollectionViewLayout: NSObject {
   /// The collection view the layout lays out.
   open internal(set) weak var collectionView: UICollectionView?

@@ -5,9 +5,9 @@ extension UICollectionView {
   }
 
   /// The kind of a section's header view.
-  public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+  nonisolated public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
   /// The kind of a section's footer view.
-  public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+  nonisolated public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
 }
 
 /// The kind of a section's header view, by its Objective-C name.
@@ -16,6 +16,7 @@ public let UICollectionElementKindSectionHeader = UICollectionView.elementKindSe
 public let UICollectionElementKindSectionFooter = UICollectionView.elementKindSectionFooter
 
 /// Where a layout places one element: its frame, and how it shows.
+@MainActor
 open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
   /// The frame in the collection view's content.
   open var frame: CGRect = .zero
@@ -83,25 +84,34 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
 
   /// A copy of the same class; a subclass with fields of its own overrides this, calls it and
   /// copies them, as on iOS.
-  open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(copying: self) }
-
-  open override func isEqual(_ object: Any?) -> Bool {
-    guard let other = object as? UICollectionViewLayoutAttributes else { return false }
-    return frame == other.frame && alpha == other.alpha && zIndex == other.zIndex
-      && isHidden == other.isHidden && indexPath == other.indexPath
-      && representedElementCategory == other.representedElementCategory
-      && representedElementKind == other.representedElementKind
+  // NSObject's and NSCopying's members are nonisolated, as on iOS; like UIKit's, these may only
+  // be called on the main actor, and trap elsewhere.
+  nonisolated open func copy(with zone: NSZone? = nil) -> Any {
+    MainActor.assumeIsolated { type(of: self).init(copying: self) }
   }
 
-  open override var hash: Int { indexPath.hashValue }
+  nonisolated open override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UICollectionViewLayoutAttributes else { return false }
+    return MainActor.assumeIsolated {
+      frame == other.frame && alpha == other.alpha && zIndex == other.zIndex
+        && isHidden == other.isHidden && indexPath == other.indexPath
+        && representedElementCategory == other.representedElementCategory
+        && representedElementKind == other.representedElementKind
+    }
+  }
 
-  open override var description: String {
-    let kind = representedElementKind.map { " \($0)" } ?? ""
-    return "<\(type(of: self))\(kind) \(indexPath): \(frame)>"
+  nonisolated open override var hash: Int { MainActor.assumeIsolated { indexPath.hashValue } }
+
+  nonisolated open override var description: String {
+    MainActor.assumeIsolated {
+      let kind = representedElementKind.map { " \($0)" } ?? ""
+      return "<\(type(of: self))\(kind) \(indexPath): \(frame)>"
+    }
   }
 }
 
 /// What an invalidation covers: everything, the data source's counts, or an adjustment.
+@MainActor
 open class UICollectionViewLayoutInvalidationContext: NSObject {
   /// Whether everything is invalid: `invalidateLayout()` and `reloadData()`.
   open internal(set) var invalidateEverything = false

@@ -3,6 +3,7 @@
 // by an app's method returning `T`: Swift would call the default instead.)
 
 /// Gives a collection view its counts, cells and supplementary views.
+@MainActor
 public protocol UICollectionViewDataSource: AnyObject {
   func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
   func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
@@ -30,6 +31,7 @@ extension UICollectionViewDataSource {
 }
 
 /// Hears about scrolling.
+@MainActor
 public protocol UIScrollViewDelegate: AnyObject {
   func scrollViewDidScroll(_ scrollView: UIScrollView)
 }
@@ -39,6 +41,7 @@ extension UIScrollViewDelegate {
 }
 
 /// Hears about selection and display, and decides what may be selected.
+@MainActor
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
   func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
   func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)

@@ -1,5 +1,6 @@
 /// A view: a frame in its superview, bounds of its own, and the few properties layouts and
 /// cells set. A model, not a drawing: the renderer draws what a collection view displays.
+@MainActor
 open class UIView: NSObject {
   /// The frame in the superview's coordinates; setting it sets the bounds' size.
   open var frame: CGRect {

@@ -110,7 +110,7 @@ package struct BenchCommand: ParsableCommand {
       return
     }
     if uikitOnly {
-      try report(uikitFigures())
+      try report(MainActor.assumeIsolated { try uikitFigures() })
       return
     }
     if let feedMemory {

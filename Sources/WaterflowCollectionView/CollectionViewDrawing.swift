@@ -17,6 +17,7 @@ extension FrameContent {
   ///   - collectionView: The view, laid out (`layoutIfNeeded()`) at the offset to draw.
   ///   - templates: Cell templates by reuse identifier.
   ///   - data: The data of the item at an index path, which its template reads.
+  @MainActor
   public init(
     collectionView: UICollectionView, templates: [String: CellTemplate] = [:],
     data: (IndexPath) -> ItemData? = { _ in nil }
@@ -66,6 +67,7 @@ extension Renderer {
   /// see ``WaterflowRender/FrameContent/init(collectionView:templates:data:)``.
   ///
   /// - Throws: When the canvas would exceed Cairo's limit, or Cairo fails.
+  @MainActor
   public func render(
     _ collectionView: UICollectionView, as format: OutputFormat,
     options: RenderOptions = RenderOptions(scale: Double(UIScreen.main.scale)),
@@ -77,6 +79,7 @@ extension Renderer {
   /// The pixels of what a collection view displays: what `expectGolden(of:named:)` compares.
   ///
   /// - Throws: When the canvas would exceed Cairo's limit, or Cairo fails.
+  @MainActor
   public func image(
     of collectionView: UICollectionView,
     options: RenderOptions = RenderOptions(scale: Double(UIScreen.main.scale)),

@@ -29,6 +29,7 @@ import PNGCodec
 ///   - goldenDirectory: The golden folder; nil finds `Golden/` from `filePath`.
 ///   - filePath: The calling file, for finding the package.
 /// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+@MainActor
 public func expectGolden(
   of collectionView: UICollectionView, at offset: CGPoint? = nil, step: CGFloat = 0, named name: String,
   options: RenderOptions = RenderOptions(scale: 1), templates: [String: CellTemplate] = [:],
@@ -63,6 +64,7 @@ extension GoldenFrame {
   ///   - templates, data: How cells without their own template are drawn (see
   ///     `FrameContent(collectionView:templates:data:)`).
   /// - Throws: The renderer's error when the frame cannot be drawn.
+  @MainActor
   public init(
     of collectionView: UICollectionView, with renderer: Renderer, options: RenderOptions,
     templates: [String: CellTemplate] = [:], data: (IndexPath) -> ItemData? = { _ in nil }
@@ -76,6 +78,7 @@ extension GoldenFrame {
 
 extension GoldenFacts {
   /// The facts of a frame of a collection view: its cells named by index path (`item [0, 3]`).
+  @MainActor
   init(_ frame: FrameContent, of collectionView: UICollectionView) {
     let firsts = collectionView.firstFlatIndices
     self.init(
@@ -97,6 +100,7 @@ extension GoldenFacts {
 /// golden `name.kk`; throws naming the first failing frame and the number of failing frames.
 ///
 /// - Throws: `GoldenError`: `.mismatch`, `.missing`, `.recorded`, or a file or render error.
+@MainActor
 public func expectGoldenSequence(
   of collectionView: UICollectionView, from: CGFloat, to: CGFloat, step: CGFloat, named name: String,
   options: RenderOptions = RenderOptions(scale: 1), templates: [String: CellTemplate] = [:],

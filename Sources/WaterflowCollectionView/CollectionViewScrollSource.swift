@@ -16,7 +16,10 @@ public import UIKit
 ///   },
 ///   script: .scroll(from: 0, to: 2000, frames: 60), output: ScrollOutput(path: "feed.mp4"))
 /// ```
-public final class CollectionViewScrollSource: ScrollFrameSource {
+// Main-actor isolated, as the view it plays; the conformance checks at run time that the
+// simulation calls it there.
+@MainActor
+public final class CollectionViewScrollSource: @preconcurrency ScrollFrameSource {
   /// The collection view.
   public let collectionView: UICollectionView
   private let templates: [String: CellTemplate]

@@ -169,7 +169,7 @@ public enum ScrollSource: Sendable {
   /// A view of your own, made fresh for each pass, with an object to keep alive while it plays.
   case view(@Sendable () -> (view: WaterflowView, owner: AnyObject?))
   /// A view Waterflow does not own (a collection view's adapter), made fresh for each pass.
-  case frames(@Sendable () -> (source: any ScrollFrameSource, owner: AnyObject?))
+  case frames(@MainActor @Sendable () -> (source: any ScrollFrameSource, owner: AnyObject?))
 }
 
 public struct ScrollJob: Sendable {
@@ -230,9 +230,10 @@ public struct ScrollJob: Sendable {
   }
 
   /// An animation of a frame source: a collection view running your own layout, through
-  /// `CollectionViewScrollSource`. Made fresh for each of the job's two passes.
+  /// `CollectionViewScrollSource`. Made fresh for each of the job's two passes, on the main
+  /// actor: run a job of one from the main actor (a `@MainActor` test), as UIKit code runs.
   public init(
-    frames makeSource: @escaping @Sendable () -> (source: any ScrollFrameSource, owner: AnyObject?),
+    frames makeSource: @escaping @MainActor @Sendable () -> (source: any ScrollFrameSource, owner: AnyObject?),
     script: ScrollScript, output: ScrollOutput, options: RenderOptions = RenderOptions(scale: 2)
   ) {
     source = .frames(makeSource)
@@ -250,8 +251,13 @@ public struct ScrollJob: Sendable {
       let (view, owner) = makeView()
       return ScrollSimulation(view: view, owner: owner, script: script, overscroll: overscroll)
     case .frames(let makeSource):
-      let (source, owner) = makeSource()
-      return ScrollSimulation(source: source, owner: owner, script: script, overscroll: overscroll)
+      // A frame source is a main-actor object (a collection view, as on iOS), so a job that
+      // plays one runs on the main actor, and traps elsewhere as UIKit would.
+      let made = MainActor.assumeIsolated {
+        let (source, owner) = makeSource()
+        return MainActorSource(source: source, owner: owner)
+      }
+      return ScrollSimulation(source: made.source, owner: made.owner, script: script, overscroll: overscroll)
     }
   }
 
@@ -538,4 +544,11 @@ extension StagedFolder.Kind {
   static let frames = StagedFolder.Kind(marker: "frames.json") {
     $0 == "frames.json" || ($0.hasPrefix("frame-") && $0.hasSuffix(".png"))
   }
+}
+
+/// A frame source made on the main actor, carried out of `MainActor.assumeIsolated` to the
+/// simulation, which plays it on the same thread.
+private struct MainActorSource: @unchecked Sendable {
+  let source: any ScrollFrameSource
+  let owner: AnyObject?
 }

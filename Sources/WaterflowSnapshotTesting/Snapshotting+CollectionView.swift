@@ -32,20 +32,26 @@ extension Snapshotting where Value == UICollectionView, Format == WaterflowSnaps
     renderOptions: RenderOptions = RenderOptions(scale: 1), options: ImageDiff.Options = .init(),
     tolerance: DiffTolerance = .exact, fontPath: String = Renderer.defaultFontPath
   ) -> Snapshotting {
-    Snapshotting(
+    // Called only on the main actor, with the view (see below).
+    nonisolated(unsafe) let data = data
+    return Snapshotting(
       pathExtension: "png",
       diffing: .waterflow(options: options, tolerance: tolerance)
     ) { collectionView in
-      if let offset { collectionView.scroll(toContentOffset: offset, step: step) }
-      // The strategy cannot throw: a render failure becomes an empty image, which fails on its size.
-      guard let renderer = try? Renderer(fontPath: fontPath),
-        let frame = try? GoldenFrame(
-          of: collectionView, with: renderer, options: renderOptions, templates: templates, data: data)
-      else {
-        return WaterflowSnapshot(image: RGBAImage(width: 0, height: 0, pixels: []))
+      // swift-snapshot-testing calls a strategy where the assertion runs: for a view, on the
+      // main actor (a `@MainActor` test), as on iOS; elsewhere this traps, as UIKit would.
+      MainActor.assumeIsolated {
+        if let offset { collectionView.scroll(toContentOffset: offset, step: step) }
+        // The strategy cannot throw: a render failure becomes an empty image, which fails on its size.
+        guard let renderer = try? Renderer(fontPath: fontPath),
+          let frame = try? GoldenFrame(
+            of: collectionView, with: renderer, options: renderOptions, templates: templates, data: data)
+        else {
+          return WaterflowSnapshot(image: RGBAImage(width: 0, height: 0, pixels: []))
+        }
+        return WaterflowSnapshot(
+          image: frame.image, facts: frame.facts, stack: FontStackFingerprint(renderer: renderer))
       }
-      return WaterflowSnapshot(
-        image: frame.image, facts: frame.facts, stack: FontStackFingerprint(renderer: renderer))
     }
   }
 }

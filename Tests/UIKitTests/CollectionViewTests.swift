@@ -56,6 +56,7 @@ final class CountingLayout: PinterestLayout {
   }
 }
 
+@MainActor
 func makeFeedView(_ feed: PhotoFeed, layout: PinterestLayout, height: CGFloat = 400) -> UICollectionView {
   layout.delegate = feed
   let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: height), collectionViewLayout: layout)
@@ -66,7 +67,7 @@ func makeFeedView(_ feed: PhotoFeed, layout: PinterestLayout, height: CGFloat = 
   return view
 }
 
-@Suite struct PinterestLayoutTests {
+@Suite @MainActor struct PinterestLayoutTests {
   /// Two 150-point columns, 6 points of padding: item i goes to column i % 2, stacked.
   @Test func framesAreTheOnesTheLayoutWorksOut() throws {
     let feed = PhotoFeed(heights: [100, 200, 50, 80, 120])
@@ -169,7 +170,7 @@ final class FaultyLayout: UICollectionViewLayout {
   }
 }
 
-@Suite struct CollectionViewProblemTests {
+@Suite @MainActor struct CollectionViewProblemTests {
   @Test func anUnregisteredIdentifierIsNamedWithItsIndexPath() {
     let feed = PhotoFeed(heights: [100])
     feed.identifier = "photograph"
@@ -217,7 +218,7 @@ final class FaultyLayout: UICollectionViewLayout {
   }
 }
 
-@Suite struct LayoutFileTests {
+@Suite @MainActor struct LayoutFileTests {
   @Test func theLayoutFileHoldsEveryFrameInIndexPathOrder() throws {
     let feed = PhotoFeed(heights: [100, 200, 50])
     let view = makeFeedView(feed, layout: PinterestLayout())
@@ -252,7 +253,7 @@ final class FaultyLayout: UICollectionViewLayout {
 }
 
 /// The app's layout drawn by Waterflow: through the layout file the collection view writes.
-@Suite struct DrawingTests {
+@Suite @MainActor struct DrawingTests {
   @Test func theLayoutFileDrawsTheCellsWhereTheLayoutPutThem() throws {
     let feed = PhotoFeed(heights: (0..<12).map { CGFloat(80 + ($0 * 53) % 120) })
     let view = makeFeedView(feed, layout: PinterestLayout(), height: 500)
@@ -282,7 +283,7 @@ final class FaultyLayout: UICollectionViewLayout {
 }
 
 /// The collection view drawn directly, at its content offset, by the renderer and templates.
-@Suite struct DirectDrawingTests {
+@Suite @MainActor struct DirectDrawingTests {
   static let photoTemplate = CellTemplate(background: Color(red: 0.93, green: 0.95, blue: 0.98), cornerRadius: 8) {
     CellStack(.vertical, spacing: 4, padding: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)) {
       CellText("{caption}", size: 13, weight: .semibold, lines: 1)
@@ -347,7 +348,7 @@ final class TemplatedNotes: NSObject, UICollectionViewDataSource {
   }
 }
 
-@Suite struct TemplateSizingTests {
+@Suite @MainActor struct TemplateSizingTests {
   @Test func aTemplateCellPrefersTheHeightItsTemplateMeasures() throws {
     let titles = ["short", "a place name long enough to wrap onto a second line here", "杭州西湖"]
     let notes = TemplatedNotes(titles: titles)
@@ -374,7 +375,7 @@ final class TemplatedNotes: NSObject, UICollectionViewDataSource {
   }
 }
 
-@Suite struct CollectionViewGoldenTests {
+@Suite @MainActor struct CollectionViewGoldenTests {
   /// The repository's golden of the Kodeco-style layout, with facts.
   @Test func theScrolledFeedMatchesItsGolden() throws {
     let feed = PhotoFeed(heights: (0..<30).map { CGFloat(80 + ($0 * 53) % 120) })
@@ -412,7 +413,7 @@ final class TemplatedNotes: NSObject, UICollectionViewDataSource {
   }
 }
 
-@Suite struct CollectionViewSequenceTests {
+@Suite @MainActor struct CollectionViewSequenceTests {
   /// Five frames of a scroll, each laid out and drawn: goldens `uikit/pinterest-scroll.00`–`.04`.
   @Test func aScrollMatchesItsGoldenFrames() throws {
     let feed = PhotoFeed(heights: (0..<30).map { CGFloat(80 + ($0 * 53) % 120) })
@@ -430,7 +431,7 @@ final class TemplatedNotes: NSObject, UICollectionViewDataSource {
 
 /// A scroll animation of a collection view: the layout asked at every frame, the frames
 /// written, and the trace of what each pass created and reused.
-@Suite struct CollectionViewAnimationTests {
+@Suite @MainActor struct CollectionViewAnimationTests {
   final class Box: @unchecked Sendable { var layouts: [CountingLayout] = [] }
 
   @Test func aScrollJobPlaysTheCollectionViewFrameByFrame() throws {

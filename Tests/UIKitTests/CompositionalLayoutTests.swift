@@ -3,6 +3,7 @@ import UIKit
 
 /// A waterfall as compositional layouts build it: one custom group holding every item of the
 /// section, each placed in the shortest of two columns of the room the group is given.
+@MainActor
 func waterfallLayout(heights: [CGFloat]) -> UICollectionViewCompositionalLayout {
   UICollectionViewCompositionalLayout { section, environment in
     let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(100))
@@ -27,7 +28,7 @@ func waterfallLayout(heights: [CGFloat]) -> UICollectionViewCompositionalLayout 
   }
 }
 
-@Suite struct CompositionalLayoutTests {
+@Suite @MainActor struct CompositionalLayoutTests {
   @Test func aCustomGroupPlacesItsItemsInsideTheSectionInsets() {
     let grid = Grid(counts: [3])
     let view = gridView(grid, UICollectionViewFlowLayout())

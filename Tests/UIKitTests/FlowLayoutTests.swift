@@ -38,6 +38,7 @@ final class Grid: NSObject, UICollectionViewDataSource, UICollectionViewDelegate
   ) -> CGSize { CGSize(width: 0, height: headerHeight) }
 }
 
+@MainActor
 func gridView(_ grid: Grid, _ layout: UICollectionViewFlowLayout, width: CGFloat = 320) -> UICollectionView {
   let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: width, height: 600), collectionViewLayout: layout)
   view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
@@ -50,11 +51,12 @@ func gridView(_ grid: Grid, _ layout: UICollectionViewFlowLayout, width: CGFloat
   return view
 }
 
+@MainActor
 func frame(_ view: UICollectionView, _ item: Int, _ section: Int = 0) -> CGRect? {
   view.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
 }
 
-@Suite struct FlowLayoutTests {
+@Suite @MainActor struct FlowLayoutTests {
   /// 320 wide, insets of 10: 300 points of room. Three 100-point items need 320 with the
   /// 10-point spacing, so lines hold two, spread to the edges; the last line keeps the spacing.
   @Test func fullLinesSpreadAndTheLastLineIsLeftAligned() {
@@ -175,7 +177,7 @@ final class RecordingFlowLayout: UICollectionViewFlowLayout {
   }
 }
 
-@Suite struct SelfSizingTests {
+@Suite @MainActor struct SelfSizingTests {
   @Test func cellsTheirOwnSizeThroughThePreferredAttributesHooks() {
     let layout = RecordingFlowLayout()
     layout.estimatedItemSize = CGSize(width: 300, height: 44)
@@ -223,7 +225,7 @@ final class Album: NSObject, UICollectionViewDataSource, WaterfallLayoutDelegate
   ) -> Int? { section == 1 ? 3 : nil }
 }
 
-@Suite struct WaterfallLayoutTests {
+@Suite @MainActor struct WaterfallLayoutTests {
   @Test func sectionsTakeTheirDelegatesColumnCountUnderTheirHeaders() {
     let album = Album()
     let layout = WaterfallLayout()

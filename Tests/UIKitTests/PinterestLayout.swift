@@ -2,6 +2,8 @@
 // written as an iOS app's file: it imports UIKit and nothing else, and compiles unchanged here.
 import UIKit
 
+// `@MainActor` as Swift 6 mode asks on iOS too, where a view controller adopts it.
+@MainActor
 protocol PinterestLayoutDelegate: AnyObject {
   func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat
 }

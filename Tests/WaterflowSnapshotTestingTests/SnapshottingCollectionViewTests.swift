@@ -22,7 +22,7 @@ private final class Shelf: NSObject, UICollectionViewDataSource, UICollectionVie
   ) -> CGSize { CGSize(width: 150, height: [90, 120, 100][indexPath.item % 3]) }
 }
 
-@Suite struct SnapshottingCollectionViewTests {
+@Suite @MainActor struct SnapshottingCollectionViewTests {
   private static let directory = packageRoot(containing: #filePath)! + "/Golden/SnapshotTesting"
 
   private static func shelf(_ shelf: Shelf, top: CGFloat = 10) -> UICollectionView {

@@ -76,6 +76,7 @@ public final class FeedDataSource: NSObject, UICollectionViewDataSource, FeedLay
 }
 
 /// Makes the feed's collection view, as the app's view controller does.
+@MainActor
 public func makeFeedView(frame: CGRect, dataSource: FeedDataSource, layout: FeedLayout = FeedLayout()) -> UICollectionView {
   layout.delegate = dataSource
   let view = UICollectionView(frame: frame, collectionViewLayout: layout)

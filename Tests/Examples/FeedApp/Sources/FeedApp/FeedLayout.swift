@@ -1,6 +1,7 @@
 import UIKit
 
 /// Sizes for the feed's layout, asked of its delegate.
+@MainActor
 public protocol FeedLayoutDelegate: AnyObject {
   /// The height of an item's cell at a column's width.
   func collectionView(_ collectionView: UICollectionView, heightForItemAt indexPath: IndexPath, width: CGFloat) -> CGFloat

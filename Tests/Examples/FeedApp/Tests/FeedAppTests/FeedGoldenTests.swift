@@ -3,7 +3,7 @@ import Testing
 import UIKit
 
 // The layout's frames, as the app computes them: checked on every platform.
-@Suite struct FeedLayoutTests {
+@Suite @MainActor struct FeedLayoutTests {
   @Test func itemsGoToTheShortestColumn() {
     let feed = FeedDataSource.sample(count: 5)
     let view = makeFeedView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), dataSource: feed)
@@ -31,7 +31,7 @@ import UIKit
     }
   }
 
-  @Suite struct FeedGoldenTests {
+  @Suite @MainActor struct FeedGoldenTests {
     func data(_ feed: FeedDataSource) -> (IndexPath) -> ItemData? {
       { path in
         let note = feed.notes[path.item]
