@@ -19,8 +19,9 @@ extension Snapshotting where Value == UICollectionView, Format == WaterflowSnaps
   /// - Parameters:
   ///   - offset: The content offset, reached from where the view is; nil draws it where it is.
   ///   - step: Scroll in steps of this many points (0: jump), so cells are reused on the way.
-  ///   - templates, data: How cells without their own template are drawn (see
+  ///   - templates: The templates of cells without their own, by reuse identifier (see
   ///     `FrameContent(collectionView:templates:data:)`).
+  ///   - data: The data of the item at an index path, which its template reads.
   ///   - renderOptions: Scale (goldens default to 1) and debug overlay.
   ///   - options: Pixelmatch options and masks.
   ///   - tolerance: How many differing pixels still pass.
