@@ -62,6 +62,9 @@ let package = Package(
       dependencies: [
         "WaterflowData", "WaterflowJSON", "WaterflowInputs", .product(name: "CSV", package: "CSV.swift"),
       ]),
+    // The rewrite of `@objc` delegates that Linux needs (`waterflow objc-rewrite`): the standard
+    // library only.
+    .target(name: "ObjCRewrite"),
     // Which files a drawing reads (a golden's inputs): the standard library only.
     .target(name: "WaterflowInputs"),
     // The look of pictures: colours, corners, labels, price bars, titles; the light and dark presets.
@@ -201,7 +204,7 @@ let package = Package(
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
         "WaterflowGolden", "WaterflowGoldenReport", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec",
-        "FileTransactions", "WaterflowReview", "WaterflowCommandLine", "WaterflowBench",
+        "FileTransactions", "WaterflowReview", "WaterflowCommandLine", "WaterflowBench", "ObjCRewrite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -219,8 +222,9 @@ let package = Package(
       dependencies: [
         .target(name: "UIKit", condition: .when(platforms: [.linux, .macOS])),
         .target(name: "WaterflowCollectionView", condition: .when(platforms: [.linux, .macOS])),
-        "WaterflowScene", "WaterflowRender", "WaterflowGolden", "PNGCodec", "WaterflowTestSupport",
-      ]),
+        "WaterflowScene", "WaterflowRender", "WaterflowGolden", "PNGCodec", "WaterflowTestSupport", "ObjCRewrite",
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowShotsTests",

@@ -1,18 +1,16 @@
 // A layout in the style of CHTCollectionViewWaterfallLayout: sections, a header each, a column
-// count per section from its delegate. The delegate was an `@objc` protocol with `optional`
-// methods; here it is in the rewritten form the UIKit module's page gives, which compiles on iOS
-// too: no `@objc`, optionals returning `T?` with defaults of nil, and `delegate?.f(…)` calls.
+// count per section from its delegate. Its delegate was an `@objc` protocol with `optional`
+// methods (Fixtures/WaterfallLayout.objc.txt); this file is that one after
+// `waterflow objc-rewrite --fix`, unchanged, and it compiles on iOS too.
 import UIKit
 
 protocol WaterfallLayoutDelegate: UICollectionViewDelegate {
   func collectionView(
     _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
     sizeForItemAt indexPath: IndexPath) -> CGSize
-  // Was: @objc optional func collectionView(_:layout:columnCountFor:) -> Int
   func collectionView(
     _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
     columnCountFor section: Int) -> Int?
-  // Was: @objc optional func collectionView(_:layout:heightForHeaderIn:) -> CGFloat
   func collectionView(
     _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
     heightForHeaderIn section: Int) -> CGFloat?
@@ -21,12 +19,10 @@ protocol WaterfallLayoutDelegate: UICollectionViewDelegate {
 extension WaterfallLayoutDelegate {
   func collectionView(
     _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
-    columnCountFor section: Int
-  ) -> Int? { nil }
+    columnCountFor section: Int) -> Int? { nil }
   func collectionView(
     _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
-    heightForHeaderIn section: Int
-  ) -> CGFloat? { nil }
+    heightForHeaderIn section: Int) -> CGFloat? { nil }
 }
 
 class WaterfallLayout: UICollectionViewLayout {
