@@ -18,7 +18,7 @@ internal import Musl
 internal import Darwin
 #endif
 
-/// Serves a ``ReviewSite`` on 127.0.0.1, until the process ends (the listening socket is never
+/// Serves a ``LocalSite`` (the review, the live preview) on 127.0.0.1, until the process ends (the listening socket is never
 /// closed).
 ///
 /// ```swift
@@ -27,10 +27,10 @@ internal import Darwin
 /// print("Review at \(site.address)")
 /// ```
 public final class ReviewServer: Sendable {
-  private let site: ReviewSite
+  private let site: any LocalSite
 
   /// Creates a server for a site.
-  public init(site: ReviewSite) {
+  public init(site: any LocalSite) {
     self.site = site
   }
 
@@ -104,9 +104,10 @@ public final class ReviewServer: Sendable {
   }
 
   /// Reads one request from `client`, answers it and closes the connection.
-  private static func serve(_ client: Int32, site: ReviewSite) {
+  private static func serve(_ client: Int32, site: any LocalSite) {
     defer { close(client) }
-    // A client that stops sending holds only its own thread, and not for long.
+    // A client that stops sending holds only its own thread, and not for long (a long poll
+    // answers within 25 s).
     var timeout = timeval(tv_sec: 30, tv_usec: 0)
     setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

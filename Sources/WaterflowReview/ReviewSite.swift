@@ -49,19 +49,20 @@ public struct ReviewResponse: Sendable {
 /// 127.0.0.1 or localhost at the server's port, so that no other site, and no name rebound to
 /// 127.0.0.1, can read or accept goldens. No CORS headers are sent, so browsers keep other
 /// origins out of the answers too.
-public final class ReviewSite: Sendable {
+public final class ReviewSite: LocalSite {
   /// The random token of this run: 128 bits, in hex.
-  public let token: String
+  public var token: String { gate.token }
   /// The name of the token's cookie.
   public static let cookieName = "waterflow-review"
   /// The header that carries the token.
-  public static let tokenHeader = "x-waterflow-token"
+  public static let tokenHeader = LocalGate.tokenHeader
+  /// The token, the Host rule and the page's headers, shared with the live preview.
+  private let gate: LocalGate
 
   private let review: GoldenReview
   /// The image files the page may load, by key: the failures' artifacts, nothing else.
   private let images: [String: String]
   private let title: String
-  private let port = Atomic<Int>(0)
 
   /// Creates the site of a review.
   ///
@@ -77,51 +78,23 @@ public final class ReviewSite: Sendable {
     self.review = review
     self.images = images
     self.title = title
-    self.token = token
+    self.gate = LocalGate(cookieName: Self.cookieName, command: "waterflow golden review", token: token)
   }
 
   /// 32 hex digits from the system's random source.
-  public static func randomToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<2).map { _ in
-      let hex = String(generator.next() as UInt64, radix: 16)
-      return String(repeating: "0", count: 16 - hex.count) + hex
-    }.joined()
-  }
+  public static func randomToken() -> String { LocalGate.randomToken() }
 
   /// Tells the site the port it is served on: the Host header must name it.
-  public func listening(on port: Int) {
-    self.port.store(port, ordering: .releasing)
-  }
+  public func listening(on port: Int) { gate.listening(on: port) }
 
   /// The address that opens the page: `http://127.0.0.1:PORT/?token=TOKEN`.
-  public var address: String {
-    "http://127.0.0.1:\(port.load(ordering: .acquiring))/?token=\(token)"
-  }
+  public var address: String { gate.address }
 
   /// Answers one request.
   public func respond(to request: ReviewRequest) -> ReviewResponse {
-    guard hostIsAllowed(request.headers["host"]) else {
-      return Self.error(403, "This review answers only at 127.0.0.1:\(port.load(ordering: .acquiring)) or localhost.")
-    }
+    if let refusal = gate.refusal(of: request) { return refusal }
+    if LocalGate.isPage(request) { return gate.page(ReviewPage.html(title: title)) }
     let method = request.method.uppercased()
-    // The page is the one place the token may come in the URL; it then lives in a cookie.
-    if request.path == "/" || request.path == "/index.html" {
-      guard method == "GET" || method == "HEAD" else { return Self.error(405, "Use GET.") }
-      let fromURL = request.query["token"].map(matches) ?? false
-      guard fromURL || hasToken(request) else {
-        return Self.error(403, "Open the address `waterflow golden review` printed: it carries this run's token.")
-      }
-      var response = ReviewResponse(
-        status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
-        body: Array(ReviewPage.html(title: title).utf8))
-      response.headers.append(("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"))
-      response.headers += Self.pageHeaders
-      return response
-    }
-    guard hasToken(request) else {
-      return Self.error(403, "Missing or wrong token: send the X-Waterflow-Token header, or open the page from the address the review printed.")
-    }
     switch (method, request.path) {
     case ("GET", "/api/goldens"), ("HEAD", "/api/goldens"):
       return Self.json(200, goldens())
@@ -157,42 +130,12 @@ public final class ReviewSite: Sendable {
       guard let file = images[key], let bytes = FileManager.default.contents(atPath: file) else {
         return Self.error(404, "No image '\(key)' in this review.")
       }
-      return ReviewResponse(
-        status: 200,
-        headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")],
-        body: Array(bytes))
+      return LocalGate.png(Array(bytes))
     }
     return Self.error(404, "Nothing at \(request.path).")
   }
 
   // MARK: - Rules
-
-  /// 127.0.0.1 or localhost at our port: a page of another name that resolves to 127.0.0.1
-  /// (DNS rebinding) sends its own name.
-  private func hostIsAllowed(_ host: String?) -> Bool {
-    guard let host else { return false }
-    let port = self.port.load(ordering: .acquiring)
-    return host == "127.0.0.1:\(port)" || host.lowercased() == "localhost:\(port)"
-  }
-
-  private func hasToken(_ request: ReviewRequest) -> Bool {
-    if let header = request.headers[Self.tokenHeader] { return matches(header) }
-    for pair in (request.headers["cookie"] ?? "").split(separator: ";") {
-      let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-      if parts.count == 2, parts[0] == Self.cookieName { return matches(parts[1]) }
-    }
-    return false
-  }
-
-  /// Compares in time independent of where the strings differ.
-  private func matches(_ candidate: String) -> Bool {
-    let a = Array(candidate.utf8)
-    let b = Array(token.utf8)
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for i in a.indices { difference |= a[i] ^ b[i] }
-    return difference == 0
-  }
 
   /// The names of an accept's body, or nil when it is not `{"names": [String, …]}`.
   static func names(in body: [UInt8]) -> [String]? {
@@ -209,19 +152,6 @@ public final class ReviewSite: Sendable {
     case .failed: 500
     }
   }
-
-  /// No framing, no sniffing, and nothing loaded from elsewhere: the page works offline, and a
-  /// compromised item text could not reach out either.
-  static let pageHeaders: [(name: String, value: String)] = [
-    ("Cache-Control", "no-store"),
-    ("X-Content-Type-Options", "nosniff"),
-    ("X-Frame-Options", "DENY"),
-    ("Referrer-Policy", "no-referrer"),
-    (
-      "Content-Security-Policy",
-      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-  ]
 
   // MARK: - JSON
 
@@ -280,18 +210,12 @@ public final class ReviewSite: Sendable {
   }()
 
   private static func json(_ status: Int, _ value: some Encodable) -> ReviewResponse {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let body = (try? encoder.encode(value)).map { Array($0) } ?? Array("{}".utf8)
-    return ReviewResponse(
-      status: status,
-      headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")],
-      body: body + [0x0A])
+    LocalGate.json(status, value)
   }
 
   /// The site's answer to a refused request, `{"error": message}`: also the server's, for
   /// requests it cannot read.
   package static func error(_ status: Int, _ message: String) -> ReviewResponse {
-    json(status, ["error": message])
+    LocalGate.error(status, message)
   }
 }

@@ -6,6 +6,7 @@ import UIKit
 
 // doc: uikit-layout-file begin
 // In an iOS test target: the frames of a real UICollectionViewLayout, as a layout file.
+@MainActor  // as UIKit is
 func layoutFile(of collectionView: UICollectionView) throws -> Data {
   collectionView.layoutIfNeeded()
   let layout = collectionView.collectionViewLayout
