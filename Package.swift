@@ -179,6 +179,15 @@ let package = Package(
       name: "WaterflowReview",
       dependencies: ["WaterflowGoldenReport", "WaterflowGolden", "WaterflowJSON"]),
 
+    // The live preview: pins of a scene or shot file redrawn on every save, on the review's
+    // server and page style.
+    .target(
+      name: "WaterflowPreview",
+      dependencies: [
+        "WaterflowReview", "WaterflowShots", "WaterflowScene", "WaterflowRender", "WaterflowInputs",
+        "WaterflowJSON", "FileTransactions",
+      ]),
+
     // Tools
     // The command line's shared pieces (errors, output, scene loading, interruption), so that
     // its commands can sit in modules of their own.
@@ -204,7 +213,8 @@ let package = Package(
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
         "WaterflowGolden", "WaterflowGoldenReport", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec",
-        "FileTransactions", "WaterflowReview", "WaterflowCommandLine", "WaterflowBench", "ObjCRewrite",
+        "FileTransactions", "WaterflowReview", "WaterflowPreview", "WaterflowCommandLine", "WaterflowBench",
+        "ObjCRewrite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -279,6 +289,9 @@ let package = Package(
       ],
       exclude: ["Consumer"]  // a package manifest the snapshot-testing article shows, evaluated by a test
     ),
+    .testTarget(
+      name: "WaterflowPreviewTests",
+      dependencies: ["WaterflowPreview", "WaterflowReview", "WaterflowTestSupport", "PNGCodec"]),
     .testTarget(
       name: "WaterflowReviewTests",
       dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowGoldenReport", "WaterflowRender", "WaterflowTestSupport"]),

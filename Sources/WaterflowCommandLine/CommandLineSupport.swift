@@ -125,3 +125,21 @@ extension Duration {
     Double(components.seconds) + Double(components.attoseconds) * 1e-18
   }
 }
+
+/// Opens a local page (the review, the preview) with the desktop's browser, when there is a
+/// desktop to show it; says so on standard error when there is none.
+package func openBrowser(_ address: String) {
+  let environment = ProcessInfo.processInfo.environment
+  guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
+    let opener = ["/usr/bin/xdg-open", "/usr/bin/open"].first(where: FileManager.default.isExecutableFile)
+  else {
+    warn("note: no display, so no browser was opened; open the address above.")
+    return
+  }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: opener)
+  process.arguments = [address]
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try? process.run()
+}

@@ -9,8 +9,24 @@ internal import WaterflowJSON
 public enum ReviewPage {
   /// The page, with `title` in its heading.
   public static func html(title: String) -> String {
-    page.replacingOccurrences(of: "{{TITLE}}", with: escapeHTML(title))
+    page.replacingOccurrences(of: "{{BASE_STYLE}}", with: baseStyle)
+      .replacingOccurrences(of: "{{TITLE}}", with: escapeHTML(title))
   }
+
+  /// The style every local page shares (the review's, the preview's): colours, the header, the
+  /// buttons and the toast.
+  package static let baseStyle = #"""
+    :root { --bad:#c62828; --ok:#2e7d32; --skip:#6d6d6d; --bg:#fafafa; --line:#ddd; --accent:#1565c0; }
+    * { box-sizing: border-box; }
+    body { margin:0; font:14px/1.4 system-ui, sans-serif; background:var(--bg); color:#222; display:flex; flex-direction:column; height:100vh; }
+    header { display:flex; gap:16px; align-items:center; padding:8px 14px; border-bottom:1px solid var(--line); background:#fff; flex-wrap:wrap; }
+    header h1 { font-size:16px; margin:0; }
+    button { font:inherit; border:1px solid var(--line); background:#fff; border-radius:4px; padding:3px 8px; cursor:pointer; }
+    button.on { background:var(--accent); color:#fff; border-color:var(--accent); }
+    button:disabled { opacity:.5; cursor:default; }
+    #toast { position:fixed; bottom:14px; left:50%; transform:translateX(-50%); background:#333; color:#fff; padding:8px 14px; border-radius:4px; display:none; max-width:80%; }
+    #toast.error { background:var(--bad); }
+    """#
 
   private static let page = #"""
     <!DOCTYPE html>
@@ -18,17 +34,10 @@ public enum ReviewPage {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Review goldens · {{TITLE}}</title>
     <style>
-    :root { --bad:#c62828; --ok:#2e7d32; --skip:#6d6d6d; --bg:#fafafa; --line:#ddd; --accent:#1565c0; }
-    * { box-sizing: border-box; }
-    body { margin:0; font:14px/1.4 system-ui, sans-serif; background:var(--bg); color:#222; display:flex; flex-direction:column; height:100vh; }
-    header { display:flex; gap:16px; align-items:center; padding:8px 14px; border-bottom:1px solid var(--line); background:#fff; flex-wrap:wrap; }
-    header h1 { font-size:16px; margin:0; }
+    {{BASE_STYLE}}
     #progress { font-weight:600; }
     .bar { height:6px; width:160px; background:#eee; border-radius:3px; overflow:hidden; display:inline-block; vertical-align:middle; }
     .bar i { display:block; height:100%; background:var(--ok); width:0; }
-    button { font:inherit; border:1px solid var(--line); background:#fff; border-radius:4px; padding:3px 8px; cursor:pointer; }
-    button.on { background:var(--accent); color:#fff; border-color:var(--accent); }
-    button:disabled { opacity:.5; cursor:default; }
     main { flex:1; display:flex; min-height:0; }
     nav { width:330px; overflow:auto; border-right:1px solid var(--line); background:#fff; }
     nav .group { border-bottom:1px solid var(--line); padding:6px 0; }
@@ -48,8 +57,6 @@ public enum ReviewPage {
     .views img { image-rendering:pixelated; border:1px solid var(--line); background:#fff; }
     .stack { position:relative; display:inline-block; }
     .stack img.top { position:absolute; left:0; top:0; }
-    #toast { position:fixed; bottom:14px; left:50%; transform:translateX(-50%); background:#333; color:#fff; padding:8px 14px; border-radius:4px; display:none; max-width:80%; }
-    #toast.error { background:var(--bad); }
     #help { position:fixed; inset:0; background:rgba(0,0,0,.4); display:none; align-items:center; justify-content:center; }
     #help div { background:#fff; padding:16px 22px; border-radius:6px; }
     #help kbd, .keys kbd { border:1px solid #bbb; border-bottom-width:2px; border-radius:3px; padding:0 4px; font-size:12px; background:#f5f5f5; }

@@ -35,6 +35,21 @@ public struct Device: Hashable, Sendable {
   /// The status bar's height in points: the top of the screen the app leaves to it.
   public var statusBarHeight: Double
 
+  /// A device: its name, title, portrait screen in points and scale, and its frame's shape.
+  public init(
+    name: String, title: String, size: Size, scale: Double, screenCornerRadius: Double = 0,
+    cutout: Cutout = .none, hasHomeButton: Bool = false, statusBarHeight: Double = 0
+  ) {
+    self.name = name
+    self.title = title
+    self.size = size
+    self.scale = scale
+    self.screenCornerRadius = screenCornerRadius
+    self.cutout = cutout
+    self.hasHomeButton = hasHomeButton
+    self.statusBarHeight = statusBarHeight
+  }
+
   /// The screenshot's width in pixels.
   public var pixelWidth: Int { Int((size.width * scale).rounded()) }
   /// The screenshot's height in pixels.

@@ -7,6 +7,14 @@ public struct Shot: Hashable, Sendable {
   public var device: Device
   public var scene: ShotFile.SceneEntry
 
+  /// A shot of a scene in a locale and an appearance, on a device.
+  public init(locale: ShotFile.Locale, appearance: Appearance, device: Device, scene: ShotFile.SceneEntry) {
+    self.locale = locale
+    self.appearance = appearance
+    self.device = device
+    self.scene = scene
+  }
+
   /// Where the image goes in the output folder: `LOCALE/APPEARANCE/DEVICE/SCENE.png`.
   public var relativePath: String { "\(name).png" }
 

@@ -38,6 +38,11 @@ public struct ShotScenes: Sendable {
     }
   }
 
+  /// A loaded scene, localized, as the shots of its name and locale draw it; nil when none is.
+  ///
+  /// - Complexity: O(1).
+  public func scene(named name: String, locale: String) -> Scene? { scenes[name]?[locale] }
+
   /// The caption of a shot in its locale, or nil.
   ///
   /// - Throws: ``ShotSetError`` naming the key and the table when the table lacks it.

@@ -26,12 +26,26 @@ public struct ShotFile: Sendable {
     public var offset: Double
     /// The caption above the framed device, overriding the file's.
     public var caption: String?
+
+    /// A scene of a set, named by its file's base name unless `name` says otherwise.
+    public init(path: String, name: String? = nil, offset: Double = 0, caption: String? = nil) {
+      self.path = path
+      self.name = name ?? ShotFile.baseName(of: path)
+      self.offset = offset
+      self.caption = caption
+    }
   }
 
   /// One locale: its name and its string table file (nil: texts as written).
   public struct Locale: Hashable, Sendable {
     public var name: String
     public var stringsPath: String?
+
+    /// A locale and its string table.
+    public init(name: String, stringsPath: String? = nil) {
+      self.name = name
+      self.stringsPath = stringsPath
+    }
   }
 
   /// What is behind a framed device: one colour, or a gradient from top to bottom.
@@ -64,6 +78,19 @@ public struct ShotFile: Sendable {
 
   /// The file's name without folder and extension: golden names start with it.
   public var name: String { Self.baseName(of: path) }
+
+  /// A shot set made in code (the live preview's): unframed, without a status bar unless set.
+  public init(
+    path: String, scenes: [SceneEntry], devices: [Device], appearances: [Appearance] = [.light],
+    locales: [Locale] = [Locale(name: "base")]
+  ) {
+    self.path = path
+    self.scenes = scenes
+    self.devices = devices
+    self.appearances = appearances
+    self.locales = locales
+    self.showsStatusBar = false
+  }
 
   // MARK: - Reading
 

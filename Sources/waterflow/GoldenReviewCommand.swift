@@ -133,23 +133,6 @@ struct GoldenReviewCommand: ParsableCommand {
     // The server's tasks and the signal handler do the rest; the handler exits.
     dispatchMain()
   }
-
-  /// Opens the page with the desktop's browser, when there is a desktop to show it.
-  private func openBrowser(_ address: String) {
-    let environment = ProcessInfo.processInfo.environment
-    guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
-      let opener = ["/usr/bin/xdg-open", "/usr/bin/open"].first(where: FileManager.default.isExecutableFile)
-    else {
-      warn("note: no display, so no browser was opened; open the address above.")
-      return
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: opener)
-    process.arguments = [address]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try? process.run()
-  }
 }
 
 /// What SIGINT, SIGTERM and SIGHUP do to a review: during the check, stop at once (exit 128 +

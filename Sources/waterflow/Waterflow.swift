@@ -21,7 +21,7 @@ struct Waterflow: ParsableCommand {
     subcommands: [
       RenderCommand.self, ScrollCommand.self, DiffCommand.self,
       GoldenCommand.self, LayoutCommand.self, VisibleCommand.self,
-      TapCommand.self, TraceCommand.self, ShotsCommand.self, BenchCommand.self, ObjCRewriteCommand.self,
+      TapCommand.self, TraceCommand.self, ShotsCommand.self, BenchCommand.self, ObjCRewriteCommand.self, PreviewCommand.self,
     ]
   )
 

@@ -75,3 +75,55 @@ struct SixGoldens {
       .filter { $0.contains(".waterflow-tmp-") }
   }
 }
+
+/// The start of a page walk in Python: selenium with Debian's chromedriver, attached to a headless
+/// Chromium. Its arguments: the page's address, the chromium and chromedriver paths, the
+/// screenshot's path, then the walk's own (`sys.argv[5:]`). It defines `driver`, `wait`,
+/// `until_true(check, what)`, `browser` and `driver_process`.
+let seleniumPrelude = #"""
+    import os, socket, subprocess, sys, tempfile, time
+    from selenium import webdriver
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # Every address is 127.0.0.1, never "localhost": a minimal Debian root has no /etc/hosts, and
+    # selenium's own chromedriver service waits on "localhost". So Chromium and chromedriver are
+    # started here, on loopback ports of their own choosing, and chromedriver attaches.
+    address, chromium, chromedriver, screenshot = sys.argv[1:5]
+
+    def until_true(check, what, seconds=60):
+        deadline = time.monotonic() + seconds
+        while not check():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"gave up waiting for {what}")
+            time.sleep(0.05)
+
+    def free_port():
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    def listening(port):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    profile = tempfile.mkdtemp()
+    browser = subprocess.Popen([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,900",
+                                "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", f"--user-data-dir={profile}",
+                                "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    active = os.path.join(profile, "DevToolsActivePort")
+    until_true(lambda: os.path.exists(active) and open(active).read().strip(), "Chromium's DevTools port")
+    devtools = int(open(active).read().split()[0])
+    port = free_port()
+    driver_process = subprocess.Popen([chromedriver, f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    until_true(lambda: listening(port), "chromedriver")
+    options = webdriver.ChromeOptions()
+    options.debugger_address = f"127.0.0.1:{devtools}"
+    driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options)
+    wait = WebDriverWait(driver, 30)
+
+    """#

@@ -1,0 +1,133 @@
+internal import WaterflowJSON
+internal import WaterflowReview
+internal import Foundation
+
+/// The preview page: one file with its style and script inline (the review's base style), so
+/// it works offline under the server's Content-Security-Policy.
+///
+/// It long-polls `/api/state`, swaps the images of the pins that changed without reloading (the
+/// scroll position stays), outlines them until the next save, and offers a blink of old against
+/// new. A file that does not load shows its error where the pins are, over the last good images,
+/// greyed. Keys: b blink the changed pins, ? help.
+enum PreviewPage {
+  static func html(title: String) -> String {
+    page.replacingOccurrences(of: "{{BASE_STYLE}}", with: ReviewPage.baseStyle)
+      .replacingOccurrences(of: "{{TITLE}}", with: escapeHTML(title))
+  }
+
+  private static let page = #"""
+    <!DOCTYPE html>
+    <html lang="en"><head><meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Preview · {{TITLE}}</title>
+    <style>
+    {{BASE_STYLE}}
+    body { height:auto; min-height:100vh; }
+    #status { font-size:12px; color:#555; }
+    #error { display:none; margin:12px 14px 0; padding:10px 12px; border:1px solid var(--bad); border-left-width:5px; background:#fff5f5; color:#5d0000; white-space:pre-wrap; font:12px/1.45 ui-monospace, monospace; }
+    main { display:flex; flex-wrap:wrap; gap:16px; padding:14px; align-items:flex-start; }
+    main.broken figure img { opacity:.35; filter:grayscale(1); }
+    figure { margin:0; background:#fff; border:1px solid var(--line); border-radius:6px; padding:8px; }
+    figure.changed { outline:2px solid var(--accent); outline-offset:2px; }
+    figure img { display:block; width:var(--w); height:auto; background:#eee; }
+    figcaption { font-size:12px; color:#444; margin-top:6px; display:flex; gap:6px; align-items:center; justify-content:space-between; }
+    figcaption button { padding:0 6px; font-size:12px; }
+    .warn { font-size:11px; color:#8a4b00; max-width:var(--w); overflow-wrap:anywhere; }
+    .pinerror { font-size:11px; color:var(--bad); max-width:var(--w); overflow-wrap:anywhere; }
+    form { display:flex; gap:6px; align-items:center; font-size:12px; }
+    form input { width:70px; font:inherit; }
+    form select { font:inherit; }
+    label.size { font-size:12px; }
+    </style></head>
+    <body>
+    <header>
+      <h1>Preview · {{TITLE}}</h1>
+      <span id="status">connecting…</span>
+      <button id="blink" title="Blink the changed pins, old against new (b)">Blink changes</button>
+      <label class="size">width <input id="width" type="range" min="120" max="600" value="260"></label>
+      <form id="add">
+        <select name="scene"></select>
+        <input name="offset" type="number" value="0" step="1" title="offset in points">
+        <select name="device"></select>
+        <select name="appearance"><option>light</option><option>dark</option></select>
+        <select name="locale"></select>
+        <button type="submit">Pin</button>
+      </form>
+    </header>
+    <div id="error"></div>
+    <main id="pins"></main>
+    <div id="toast"></div>
+    <script>
+    "use strict";
+    let version = -1, blinking = null;
+    const main = document.getElementById("pins");
+    const toast = (text, bad) => { const t = document.getElementById("toast"); t.textContent = text; t.className = bad ? "error" : ""; t.style.display = "block"; setTimeout(() => t.style.display = "none", 3000); };
+    const api = (path, body) => fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(r => r.json().then(j => { if (!r.ok) throw new Error(j.error || r.status); return j; }));
+    function options(select, values) {
+      const current = select.value;
+      if (select.dataset.values === values.join("\n")) return;
+      select.dataset.values = values.join("\n");
+      select.replaceChildren(...values.map(v => { const o = document.createElement("option"); o.textContent = v; return o; }));
+      if (values.includes(current)) select.value = current;
+    }
+    function render(s) {
+      const err = document.getElementById("error");
+      err.style.display = s.error ? "block" : "none";
+      err.textContent = s.error ? s.error + "\n\nThe last good images stay below, greyed, until the file loads again." : "";
+      main.classList.toggle("broken", !!s.error);
+      const form = document.getElementById("add");
+      options(form.scene, s.scenes); options(form.device, s.devices); options(form.locale, s.locales);
+      // Pins that changed since the last save are those drawn at the newest version.
+      const newest = Math.max(0, ...s.pins.map(p => p.changedAt));
+      const ids = new Set(s.pins.map(p => String(p.id)));
+      for (const figure of [...main.children]) if (!ids.has(figure.dataset.id)) figure.remove();
+      for (const pin of s.pins) {
+        let figure = main.querySelector(`figure[data-id="${pin.id}"]`);
+        if (!figure) {
+          figure = document.createElement("figure");
+          figure.dataset.id = pin.id;
+          figure.innerHTML = `<img alt=""><figcaption><span class="label"></span><button title="Remove this pin">×</button></figcaption><div class="pinerror"></div><div class="warn"></div>`;
+          figure.querySelector("button").onclick = () => api("/api/pins", { remove: pin.id }).then(() => toast("Pin removed"), e => toast(e.message, true));
+          main.appendChild(figure);
+        }
+        figure.querySelector(".label").textContent = pin.label;
+        const img = figure.querySelector("img");
+        if (pin.hasImage && img.dataset.at !== String(pin.changedAt)) { img.dataset.at = pin.changedAt; img.src = `/pins/${pin.id}.png?at=${pin.changedAt}`; }
+        figure.classList.toggle("changed", pin.hasPrevious && pin.changedAt === newest);
+        figure.querySelector(".pinerror").textContent = pin.error || "";
+        figure.querySelector(".warn").textContent = pin.warnings.join("\n");
+      }
+      document.getElementById("status").textContent = `${s.pins.length} pins · ${s.error ? "the file does not load" : "watching for saves"}`;
+    }
+    async function poll() {
+      for (;;) {
+        try {
+          const s = await api(`/api/state?since=${version}`);
+          if (s.version !== version) { version = s.version; render(s); }
+        } catch (e) {
+          document.getElementById("status").textContent = "disconnected: is `waterflow preview` still running?";
+          await new Promise(r => setTimeout(r, 1000));
+        }
+      }
+    }
+    function blink() {
+      if (blinking) { clearInterval(blinking); blinking = null; for (const img of main.querySelectorAll("figure.changed img")) img.src = `/pins/${img.closest("figure").dataset.id}.png?at=${img.dataset.at}`; document.getElementById("blink").classList.remove("on"); return; }
+      let old = false;
+      document.getElementById("blink").classList.add("on");
+      blinking = setInterval(() => { old = !old; for (const img of main.querySelectorAll("figure.changed img")) { const id = img.closest("figure").dataset.id; img.src = old ? `/pins/${id}.previous.png` : `/pins/${id}.png?at=${img.dataset.at}`; } }, 500);
+    }
+    document.getElementById("blink").onclick = blink;
+    document.getElementById("width").oninput = e => document.body.style.setProperty("--w", e.target.value + "px");
+    document.body.style.setProperty("--w", "260px");
+    document.getElementById("add").onsubmit = e => {
+      e.preventDefault();
+      const f = e.target;
+      api("/api/pins", { add: { scene: f.scene.value, offset: Number(f.offset.value), device: f.device.value, appearance: f.appearance.value, locale: f.locale.value } })
+        .then(() => toast("Pinned, and saved beside the file"), err => toast(err.message, true));
+    };
+    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "?") toast("b: blink the changed pins, old against new"); });
+    poll();
+    </script>
+    </body></html>
+    """#
+}

@@ -1,0 +1,321 @@
+internal import Foundation
+internal import Dispatch
+public import WaterflowShots
+public import WaterflowScene
+internal import WaterflowRender
+internal import WaterflowInputs
+internal import Synchronization
+
+/// A live preview's state: the file, its pins and their latest images, the error that broke the
+/// last save, and a version the page waits on. Redrawing runs on every core, and a save that
+/// arrives while a redraw runs cancels the stale work.
+///
+/// ```swift
+/// let session = try PreviewSession(file: "Assets/Feeds/notes.json")
+/// session.refresh(changed: nil)          // draw every pin
+/// let state = session.state(after: 0, waiting: 0)
+/// ```
+public final class PreviewSession: Sendable {
+  /// What the page shows of one pin.
+  public struct PinState: Sendable {
+    /// The pin's number, stable while it lives (the page names it by this).
+    public var id: Int
+    public var pin: PreviewPin
+    /// The last good image, and the one before it (for the page's blink toggle).
+    public var png: [UInt8]?
+    public var previousPNG: [UInt8]?
+    /// The session version at which the image last changed.
+    public var changedAt = 0
+    /// The files it was drawn from (the scene's and its own: images).
+    public var inputs: Set<String> = []
+    /// Images that could not be loaded, and other warnings of its last drawing.
+    public var warnings: [String] = []
+    /// Why its last drawing failed (a caption key missing in its locale), if it did.
+    public var error: String?
+    /// How many times it was drawn: a save that does not concern it leaves this alone.
+    public var drawings = 0
+  }
+
+  /// A consistent copy of what the page needs.
+  public struct Snapshot: Sendable {
+    public var version: Int
+    /// The error of the last save (the file, line and field), or nil when it loaded.
+    public var error: String?
+    public var pins: [PinState]
+    /// The choices the page offers for a new pin.
+    public var scenes: [String]
+    public var devices: [String]
+    public var locales: [String]
+  }
+
+  /// The file previewed: a scene or a shot file.
+  public let file: String
+  private let isShotFile: Bool
+  private let state = Mutex(StateStorage())
+  /// Bumped by every refresh, so that a refresh in flight sees that it is stale.
+  private let generation = Atomic<Int>(0)
+  private let versionChanged = NSCondition()
+  /// How many pins render at once.
+  private let lanes: Int
+
+  private struct StateStorage: Sendable {
+    var version = 0
+    var error: String?
+    var pins: [PinState] = []
+    var nextID = 0
+    var fileInputs: Set<String> = []
+    var scenes: [String] = []
+    var locales: [String] = ["base"]
+  }
+
+  /// Opens a preview of a scene or shot file, with its saved pins or the defaults: the top, and
+  /// the top after scrolling one screen, light and dark, on the scene's own viewport (for a
+  /// shot file, every shot).
+  ///
+  /// - Parameter lanes: How many pins render at once (default: every core).
+  /// - Throws: ``PreviewError`` when the file cannot be read, or its pins file is wrong.
+  public init(file: String, lanes: Int? = nil) throws(PreviewError) {
+    self.file = file
+    self.lanes = max(1, lanes ?? ProcessInfo.processInfo.activeProcessorCount)
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw PreviewError("Cannot read '\(file)': no such file, or it is not readable.")
+    }
+    let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    if object?["goldens"] != nil {
+      throw PreviewError("\(file) is a golden manifest: preview a scene or a shot file (a manifest's preview is not built yet).")
+    }
+    isShotFile = object?["scenes"] != nil
+    let pins = try PreviewPins.saved(for: file) ?? defaultPins()
+    state.withLock { storage in
+      storage.pins = pins.enumerated().map { PinState(id: $0.offset, pin: $0.element) }
+      storage.nextID = pins.count
+    }
+  }
+
+  /// The default pins, read from the file (a file that does not load gets them when it does).
+  private func defaultPins() -> [PreviewPin] {
+    if isShotFile, let shots = try? ShotFile(contentsOf: file) {
+      return shots.shots.map {
+        PreviewPin(
+          scene: $0.scene.name, offset: $0.scene.offset, device: $0.device.name, appearance: $0.appearance,
+          locale: $0.locale.name)
+      }
+    }
+    let name = ShotFile.SceneEntry(path: file).name
+    let screen = (try? Scene(contentsOf: file)).map { $0.layout.flow == .horizontal ? $0.viewport.width : $0.viewport.height } ?? 600
+    return [0, screen].flatMap { offset in
+      [Appearance.light, .dark].map { PreviewPin(scene: name, offset: offset, appearance: $0) }
+    }
+  }
+
+  // MARK: - Pins
+
+  /// The pins, in the page's order.
+  public var pins: [PreviewPin] { state.withLock { $0.pins.map(\.pin) } }
+
+  /// Adds a pin, saves the pins beside the file, and draws it.
+  ///
+  /// - Returns: The new pin's number.
+  /// - Throws: ``PreviewError`` when the pins cannot be saved.
+  @discardableResult
+  public func add(_ pin: PreviewPin) throws(PreviewError) -> Int {
+    let (id, pins) = state.withLock { storage in
+      let id = storage.nextID
+      storage.nextID += 1
+      storage.pins.append(PinState(id: id, pin: pin))
+      return (id, storage.pins.map(\.pin))
+    }
+    try PreviewPins.save(pins, for: file)
+    refresh(changed: [], drawing: [id])
+    return id
+  }
+
+  /// Removes a pin and saves the pins beside the file.
+  ///
+  /// - Throws: ``PreviewError`` when no pin has that number, or the pins cannot be saved.
+  public func remove(_ id: Int) throws(PreviewError) {
+    let pins = state.withLock { storage -> [PreviewPin]? in
+      guard let index = storage.pins.firstIndex(where: { $0.id == id }) else { return nil }
+      storage.pins.remove(at: index)
+      return storage.pins.map(\.pin)
+    }
+    guard let pins else { throw PreviewError("No pin \(id): it was removed already.") }
+    try PreviewPins.save(pins, for: file)
+    publish { _ in }
+  }
+
+  // MARK: - Drawing
+
+  /// Every file the preview depends on: the file, its pins file, and what each pin read.
+  public var watchedFiles: Set<String> {
+    state.withLock { storage in
+      storage.pins.reduce(
+        storage.fileInputs.union([file, PreviewPins.path(for: file)].map(FileWatcher.absolute))
+      ) { $0.union($1.inputs) }
+    }
+  }
+
+  /// Loads the file again and redraws the pins whose inputs are among `changed` (nil: every
+  /// pin), and any listed in `drawing`. A refresh started later cancels this one: it returns
+  /// without publishing anything.
+  ///
+  /// - Returns: Whether it published; false when a later refresh or ``cancel()`` overtook it.
+  @discardableResult
+  public func refresh(changed: Set<String>?, drawing extra: Set<Int> = []) -> Bool {
+    let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
+    let recorder = InputRecorder()
+    let loaded: Result<(ShotFile, ShotScenes), PreviewError> = InputRecorder.$current.withValue(recorder) {
+      Result { () throws(PreviewError) in try load() }
+    }
+    let fileInputs = Set((recorder.paths + [file]).map(FileWatcher.absolute))
+    switch loaded {
+    case .failure(let error):
+      // The last good images stay; the page greys them under the error.
+      guard generation.load(ordering: .acquiring) == mine else { return false }
+      publish { storage in
+        storage.error = error.description
+        storage.fileInputs = storage.fileInputs.union(fileInputs)
+      }
+      return true
+    case .success(let (shotFile, scenes)):
+      let pins = state.withLock { $0.pins }
+      let chosen = pins.filter { pin in
+        pin.png == nil || pin.error != nil || extra.contains(pin.id)
+          || changed.map { !$0.isDisjoint(with: pin.inputs) || !$0.isDisjoint(with: fileInputs) } ?? true
+      }
+      let drawn = draw(chosen, file: shotFile, scenes: scenes, generation: mine)
+      guard generation.load(ordering: .acquiring) == mine else { return false }
+      publish { storage in
+        storage.error = nil
+        storage.fileInputs = fileInputs
+        storage.scenes = shotFile.scenes.map(\.name)
+        storage.locales = shotFile.locales.map(\.name)
+        for result in drawn {
+          guard let index = storage.pins.firstIndex(where: { $0.id == result.id }) else { continue }
+          var pin = storage.pins[index]
+          pin.inputs = result.inputs.union(fileInputs)
+          pin.warnings = result.warnings
+          pin.error = result.error
+          pin.drawings += 1
+          if let png = result.png, png != pin.png {
+            pin.previousPNG = pin.png
+            pin.png = png
+            pin.changedAt = storage.version + 1
+          }
+          storage.pins[index] = pin
+        }
+      }
+      return true
+    }
+  }
+
+  /// Stops the refresh in flight, if any, before it publishes: a newer save is coming.
+  public func cancel() {
+    generation.add(1, ordering: .acquiringAndReleasing)
+  }
+
+  /// The shot set the pins are drawn from, with every scene and string table loaded.
+  private func load() throws(PreviewError) -> (ShotFile, ShotScenes) {
+    var shotFile: ShotFile
+    if isShotFile {
+      do { shotFile = try ShotFile(contentsOf: file) } catch { throw PreviewError(error.description) }
+    } else {
+      shotFile = ShotFile(path: file, scenes: [ShotFile.SceneEntry(path: file)], devices: [])
+    }
+    let shots = state.withLock { $0.pins }.compactMap { shot(of: $0.pin, in: shotFile, viewport: nil) }
+    do { return (shotFile, try ShotScenes(for: shots.isEmpty ? shotFile.shots : shots)) } catch {
+      throw PreviewError(error.description)
+    }
+  }
+
+  /// The shot a pin stands for, or nil when the file has no such scene or locale.
+  private func shot(of pin: PreviewPin, in file: ShotFile, viewport: Scene?) -> Shot? {
+    guard var entry = file.scenes.first(where: { $0.name == pin.scene }),
+      let locale = file.locales.first(where: { $0.name == pin.locale })
+    else { return nil }
+    entry.offset = pin.offset
+    let device: Device
+    if pin.device == PreviewPin.sceneViewport {
+      let size = viewport?.viewport ?? Size(width: 375, height: 667)
+      device = Device(
+        name: PreviewPin.sceneViewport, title: "The scene's viewport", size: size, scale: viewport?.scale ?? 2,
+        hasHomeButton: true)  // no home indicator: the scene as it is drawn
+    } else if let named = Device.named(pin.device) {
+      device = named
+    } else {
+      return nil
+    }
+    return Shot(locale: locale, appearance: pin.appearance, device: device, scene: entry)
+  }
+
+  private struct Drawn: Sendable {
+    var id: Int
+    var png: [UInt8]?
+    var inputs: Set<String>
+    var warnings: [String]
+    var error: String?
+  }
+
+  /// Draws pins on `lanes` threads, each with its own renderer; stops early when stale.
+  private func draw(_ pins: [PinState], file: ShotFile, scenes: ShotScenes, generation mine: Int) -> [Drawn] {
+    let results = Mutex<[Drawn]>([])
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: min(lanes, pins.count)) { _ in
+      // A renderer per lane and per refresh: its image store would otherwise serve a photo
+      // that changed on disk from memory.
+      guard let renderer = try? Renderer() else { return }
+      let camera = ShotCamera(file: file, scenes: scenes, renderer: renderer)
+      while generation.load(ordering: .acquiring) == mine {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < pins.count else { break }
+        let pin = pins[index]
+        let scene = scenes.scene(named: pin.pin.scene, locale: pin.pin.locale)
+        guard let shot = shot(of: pin.pin, in: file, viewport: scene) else {
+          let error = "The file has no scene '\(pin.pin.scene)', locale '\(pin.pin.locale)' or device '\(pin.pin.device)' for this pin."
+          results.withLock { $0.append(Drawn(id: pin.id, png: nil, inputs: [], warnings: [], error: error)) }
+          continue
+        }
+        let recorder = InputRecorder()
+        let drawn = InputRecorder.$current.withValue(recorder) { () -> Drawn in
+          do throws(ShotSetError) {
+            let png = try camera.png(of: shot)
+            let warnings = camera.imageFailures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            return Drawn(id: pin.id, png: png, inputs: [], warnings: warnings, error: nil)
+          } catch {
+            return Drawn(id: pin.id, png: nil, inputs: [], warnings: [], error: error.description)
+          }
+        }
+        var result = drawn
+        result.inputs = Set(recorder.paths.map(FileWatcher.absolute))
+        results.withLock { $0.append(result) }
+      }
+    }
+    return results.withLock { $0 }
+  }
+
+  // MARK: - Waiting
+
+  /// Changes the state and wakes the pages waiting for a new version.
+  private func publish(_ change: (inout StateStorage) -> Void) {
+    versionChanged.lock()
+    state.withLock { storage in
+      change(&storage)
+      storage.version += 1
+    }
+    versionChanged.broadcast()
+    versionChanged.unlock()
+  }
+
+  /// The state once its version is past `version`, waiting at most `seconds` for that.
+  public func state(after version: Int, waiting seconds: Double) -> Snapshot {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    versionChanged.lock()
+    while state.withLock({ $0.version }) <= version, versionChanged.wait(until: deadline) {}
+    versionChanged.unlock()
+    return state.withLock { storage in
+      Snapshot(
+        version: storage.version, error: storage.error, pins: storage.pins, scenes: storage.scenes,
+        devices: [PreviewPin.sceneViewport] + Device.all.map(\.name), locales: storage.locales)
+    }
+  }
+}

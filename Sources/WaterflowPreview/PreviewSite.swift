@@ -1,0 +1,165 @@
+internal import Foundation
+internal import Dispatch
+public import WaterflowReview
+internal import Synchronization
+
+/// The live preview's page and API, served by the review's server under the same rules (a
+/// token per run, 127.0.0.1 or localhost only):
+///
+/// - `GET /?token=T`: the page.
+/// - `GET /api/state?since=V`: the pins, the error and the version, once the version is past V
+///   (waiting up to 20 s: the page's long poll).
+/// - `GET /pins/ID.png` and `/pins/ID.previous.png`: a pin's image and the one before it.
+/// - `POST /api/pins` with `{"add": {pin}}` or `{"remove": ID}`: changes the pins, saved beside
+///   the file.
+///
+/// It watches every file the pins read and redraws the pins a save concerns.
+public final class PreviewSite: LocalSite {
+  /// The session shown.
+  public let session: PreviewSession
+  private let gate = LocalGate(cookieName: "waterflow-preview", command: "waterflow preview")
+  private let watcher: FileWatcher
+  /// Saves not yet drawn.
+  private let pending = Mutex<Pending>(.nothing)
+  private let redraws = DispatchQueue(label: "waterflow.preview.redraw")
+  /// How long a long poll waits.
+  private let pollSeconds: Double
+
+  /// Serves a session, drawing its pins now and again after every save.
+  public init(session: PreviewSession, pollSeconds: Double = 20) {
+    self.session = session
+    self.pollSeconds = pollSeconds
+    let changes = Mutex<(@Sendable (Set<String>) -> Void)?>(nil)
+    watcher = FileWatcher { paths in changes.withLock { $0 }?(paths) }
+    changes.withLock { $0 = { [weak self] paths in self?.saved(paths) } }
+    redraw(nil)
+  }
+
+  /// The address that opens the page.
+  public var address: String { gate.address }
+
+  public func listening(on port: Int) { gate.listening(on: port) }
+
+  /// Files were saved: stop the drawing in flight (it is stale) and draw again.
+  private func saved(_ paths: Set<String>) {
+    session.cancel()
+    redraw(paths)
+  }
+
+  private func redraw(_ paths: Set<String>?) {
+    pending.withLock { $0.add(paths) }
+    redraws.async { [self] in
+      let taken = pending.withLock { pending -> Pending in
+        defer { pending = .nothing }
+        return pending
+      }
+      let changed: Set<String>?
+      switch taken {
+      case .nothing: return  // drawn by an earlier turn
+      case .files(let paths): changed = paths
+      case .everything: changed = nil
+      }
+      if !session.refresh(changed: changed) {
+        // Overtaken by a newer save, whose turn is queued: it draws these too.
+        pending.withLock { $0.add(changed) }
+      }
+      watcher.watch(session.watchedFiles)
+    }
+  }
+
+  /// The saves waiting to be drawn.
+  private enum Pending: Sendable {
+    case nothing
+    case files(Set<String>)
+    case everything
+
+    mutating func add(_ paths: Set<String>?) {
+      switch (self, paths) {
+      case (.everything, _), (_, nil): self = .everything
+      case (.nothing, let paths?): self = .files(paths)
+      case (.files(let known), let paths?): self = .files(known.union(paths))
+      }
+    }
+  }
+
+  /// Answers one request.
+  public func respond(to request: ReviewRequest) -> ReviewResponse {
+    if let refusal = gate.refusal(of: request) { return refusal }
+    if LocalGate.isPage(request) { return gate.page(PreviewPage.html(title: session.file)) }
+    let method = request.method.uppercased()
+    switch (method, request.path) {
+    case ("GET", "/api/state"):
+      let since = request.query["since"].flatMap(Int.init) ?? -1
+      return LocalGate.json(200, State(session.state(after: since, waiting: pollSeconds)))
+    case ("POST", "/api/pins"):
+      struct Change: Decodable {
+        var add: PreviewPin?
+        var remove: Int?
+      }
+      guard let change = try? JSONDecoder().decode(Change.self, from: Data(request.body)),
+        (change.add == nil) != (change.remove == nil)
+      else {
+        return LocalGate.error(
+          400,
+          "The body must be {\"add\": {\"scene\", \"offset\", \"device\", \"appearance\", \"locale\"}} or {\"remove\": ID}.")
+      }
+      do {
+        if let pin = change.add {
+          return LocalGate.json(200, ["added": try session.add(pin)])
+        }
+        try session.remove(change.remove!)
+        return LocalGate.json(200, ["removed": change.remove!])
+      } catch {
+        return LocalGate.error(400, error.description)
+      }
+    case (_, "/api/state"), (_, "/api/pins"):
+      return LocalGate.error(405, "\(method) is not allowed on \(request.path).")
+    default:
+      break
+    }
+    if method == "GET", request.path.hasPrefix("/pins/"), request.path.hasSuffix(".png") {
+      let name = request.path.dropFirst("/pins/".count).dropLast(".png".count)
+      let previous = name.hasSuffix(".previous")
+      let id = Int(previous ? name.dropLast(".previous".count) : name)
+      let pin = session.state(after: -1, waiting: 0).pins.first { $0.id == id }
+      guard let png = previous ? pin?.previousPNG : pin?.png else {
+        return LocalGate.error(404, "No image for pin \(name).")
+      }
+      return LocalGate.png(png)
+    }
+    return LocalGate.error(404, "Nothing at \(request.path).")
+  }
+
+  /// The state as the page reads it.
+  private struct State: Encodable {
+    struct Pin: Encodable {
+      var id: Int
+      var label: String
+      var pin: PreviewPin
+      var changedAt: Int
+      var hasImage: Bool
+      var hasPrevious: Bool
+      var warnings: [String]
+      var error: String?
+    }
+    var version: Int
+    var error: String?
+    var pins: [Pin]
+    var scenes: [String]
+    var devices: [String]
+    var locales: [String]
+
+    init(_ snapshot: PreviewSession.Snapshot) {
+      version = snapshot.version
+      error = snapshot.error
+      pins = snapshot.pins.map {
+        Pin(
+          id: $0.id, label: $0.pin.label, pin: $0.pin, changedAt: $0.changedAt, hasImage: $0.png != nil,
+          hasPrevious: $0.previousPNG != nil, warnings: $0.warnings, error: $0.error)
+      }
+      scenes = snapshot.scenes
+      devices = snapshot.devices
+      locales = snapshot.locales
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import WaterflowCommandLine
+import WaterflowGolden
+import WaterflowPreview
+import WaterflowReview
+
+struct PreviewCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "preview",
+    abstract: "Serve a live preview of a scene or shot file: pinned screens redrawn on every save.",
+    discussion: """
+      Serves a page on 127.0.0.1 only; the first line printed is \
+      `Preview at http://127.0.0.1:PORT/?token=TOKEN`. The page shows pins: screens of the file at \
+      an offset, on a device (or the scene's own viewport), in an appearance and a locale. A \
+      scene gets four to start with (the top, and one screen down, light and dark); a shot file \
+      gets every shot. Pins added or removed on the page are saved beside the file, in \
+      FILE.preview.json, so a team can commit them.
+
+      Every file the pins read is watched (the scene, its templates, data, imports, images, \
+      string tables, style and shot file): a save redraws the pins it concerns, on every core, \
+      and the page swaps their images without reloading, outlined, with a blink of old against \
+      new. A save that breaks the file shows the error where the pins are, as this command line \
+      prints it, over the last good images; fixing the file clears it. Ctrl-C stops the preview. \
+      Refused when CI is set.
+      """)
+
+  @Argument(help: ArgumentHelp("The scene or shot file.", valueName: "file.json"))
+  var file: String
+  @Option(help: "The port on 127.0.0.1; 0 takes any free one.")
+  var port = 0
+  @Flag(name: .customLong("no-open"), help: "Do not open a browser (none is opened without a display either).")
+  var noOpen = false
+
+  func validate() throws {
+    guard (0...65535).contains(port) else {
+      throw ValidationError("The value '\(port)' is invalid for '--port <port>': use 0 to 65535.")
+    }
+  }
+
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    if GoldenConfiguration.isCIEnvironment(environment) {
+      throw CLIError(
+        "Refusing to start the preview: CI is set (CI=\(environment["CI"] ?? "")), and nobody is there to look. Preview on a development machine.")
+    }
+    let session: PreviewSession
+    do { session = try PreviewSession(file: file) } catch { throw CLIError(error.description) }
+    let site = PreviewSite(session: session)
+    let server = ReviewServer(site: site)
+    do { _ = try server.start(port: port) } catch { throw CLIError("\(error)") }
+    emit("Preview at \(site.address)")
+    warn(
+      "\(session.pins.count) pins of \(file), saved in \(PreviewPins.path(for: file)) when changed; Ctrl-C here to stop.")
+    if !noOpen { openBrowser(site.address) }
+    dispatchMain()
+  }
+}

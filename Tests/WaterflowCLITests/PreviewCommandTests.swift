@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import WaterflowTestSupport
+
+/// `waterflow preview`: the page in Chromium follows saves, breaks and fixes, and pins.
+@Suite struct PreviewCommandTests {
+  /// A running preview of a file, its address read from the first line it prints.
+  final class Preview {
+    let process = Process()
+    let address: String
+
+    init(_ file: String) throws {
+      process.executableURL = URL(fileURLWithPath: waterflowBinary)
+      process.arguments = ["preview", "--no-open", "--port", "0", file]
+      var environment = ProcessInfo.processInfo.environment
+      environment["CI"] = nil
+      environment["DISPLAY"] = nil
+      process.environment = environment
+      let out = Pipe()
+      process.standardOutput = out
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var line = Data()
+      while true {
+        let byte = out.fileHandleForReading.readData(ofLength: 1)
+        if byte.isEmpty || byte == Data("\n".utf8) { break }
+        line += byte
+      }
+      let first = String(decoding: line, as: UTF8.self)
+      let match = try #require(
+        first.wholeMatch(of: #/Preview at (http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32})/#), "first line: \(first)")
+      address = String(match.output.1)
+    }
+
+    deinit {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  @Test func refusedInCI() throws {
+    let r = try waterflow(["preview", "--no-open", "Assets/Feeds/notes.json"], environment: ["CI": "true"])
+    #expect(r.status != 0)
+    #expect(r.stderr.contains("Refusing to start the preview: CI is set"))
+  }
+
+  @Test func aMissingFileIsNamed() throws {
+    let r = try waterflow(["preview", "--no-open", "no/such/scene.json"], environment: ["CI": ""])
+    #expect(r.status != 0)
+    #expect(r.stderr.contains("Cannot read 'no/such/scene.json'"), "\(r.stderr)")
+  }
+
+  /// Chromium opens the page; the walk saves a template edit, a broken file and the fix, and
+  /// pins a new screen: the page follows each without a reload.
+  @Test func chromium_FollowsSavesErrorsAndNewPins() throws {
+    let dir = try temporaryDirectory()
+    try FileManager.default.copyItem(atPath: packageRoot + "/Assets/Feeds", toPath: dir + "/Feeds")
+    let file = dir + "/Feeds/notes.json"
+    let scene = try String(contentsOfFile: file, encoding: .utf8)
+      .replacingOccurrences(of: #""height": 812, "scale": 3"#, with: #""height": 812, "scale": 1"#)
+    try Data(scene.utf8).write(to: URL(fileURLWithPath: file))
+    let preview = try Preview(file)
+    let script = dir + "/walk.py"
+    try Self.walk.write(toFile: script, atomically: true, encoding: .utf8)
+    let screenshot = dir + "/preview.png"
+    let walk = try ExternalProgram.pythonSelenium.run([
+      script, preview.address, try ExternalProgram.chromium.path(), try ExternalProgram.chromedriver.path(),
+      screenshot, file,
+    ])
+    #expect(walk.status == 0, "\(walk.output)")
+    #expect(
+      walk.stdout.split(separator: "\n").map(String.init) == [
+        "start: 4 pins drawn",
+        "edit: 4 pins outlined, the page not reloaded",
+        "broken: notes.json: invalid JSON at line 1",
+        "fixed: error gone",
+        "pinned: 5 pins drawn",
+      ], "\(walk.output)")
+    let pins = try String(contentsOfFile: file + ".preview.json", encoding: .utf8)
+    #expect(pins.contains(#""device" : "iphone-4.7""#), "\(pins)")
+    #expect(FileManager.default.fileExists(atPath: screenshot))
+  }
+
+  static let walk = seleniumPrelude + #"""
+
+    file = sys.argv[5]
+    good = open(file).read()
+
+    def save(text):
+        # As editors save: a new file renamed over the old one.
+        with open(file + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(file + ".tmp", file)
+
+    def drawn():
+        return driver.execute_script("return [...document.querySelectorAll('figure img')].filter(i => i.complete && i.naturalWidth > 0).length")
+
+    def until(check):
+        wait.until(lambda _: check())
+
+    try:
+        driver.get(address)
+        driver.execute_script("window.marker = 1")
+        until(lambda: drawn() == 4)
+        print("start: 4 pins drawn")
+        save(good.replace('"size": 13, "weight": "medium"', '"size": 16, "weight": "medium"'))
+        until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "figure.changed")) == 4 and drawn() == 4)
+        print(f"edit: 4 pins outlined, {'the page not reloaded' if driver.execute_script('return window.marker') == 1 else 'reloaded'}")
+        save("{ oops\n")
+        until(lambda: driver.find_element(By.ID, "error").is_displayed())
+        first = driver.find_element(By.ID, "error").text.split(", column")[0]
+        print(f"broken: {os.path.basename(first.split(': ')[0])}: {first.split(': ', 1)[1]}")
+        save(good)
+        until(lambda: not driver.find_element(By.ID, "error").is_displayed())
+        print("fixed: error gone")
+        form = driver.find_element(By.ID, "add")
+        offset = form.find_element(By.NAME, "offset")
+        offset.clear(); offset.send_keys("300")
+        form.find_element(By.CSS_SELECTOR, "select[name=device] option[value='iphone-4.7'], select[name=device]").click()
+        driver.execute_script("document.querySelector('#add select[name=device]').value = 'iphone-4.7'")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        until(lambda: drawn() == 5)
+        print("pinned: 5 pins drawn")
+        driver.save_screenshot(screenshot)
+    finally:
+        driver.quit()
+        browser.kill()
+        driver_process.kill()
+    """#
+}

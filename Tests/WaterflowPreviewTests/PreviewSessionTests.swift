@@ -1,0 +1,148 @@
+import Foundation
+import PNGCodec
+import Testing
+import WaterflowPreview
+import WaterflowTestSupport
+
+/// A copy of the notes feed (scene, data, photos) in a folder of its own, to edit.
+private func notesCopy() throws -> String {
+  let dir = try makeTemporaryDirectory(prefix: "waterflow-preview")
+  try FileManager.default.copyItem(atPath: packageRoot + "/Assets/Feeds", toPath: dir + "/Feeds")
+  // At scale 1, so that the tests draw a ninth of the pixels.
+  let file = dir + "/Feeds/notes.json"
+  let scene = try String(contentsOfFile: file, encoding: .utf8)
+  try write(scene.replacingOccurrences(of: #""height": 812, "scale": 3"#, with: #""height": 812, "scale": 1"#), to: file)
+  return file
+}
+
+private func write(_ text: String, to path: String) throws {
+  try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+}
+
+@Suite struct PreviewSessionTests {
+  @Test func aSceneStartsWithTheTopAndOneScreenDownInLightAndDark() throws {
+    let file = try notesCopy()
+    let session = try PreviewSession(file: file, lanes: 2)
+    #expect(
+      session.pins.map(\.label) == [
+        "notes · 0 pt · scene · light · base", "notes · 0 pt · scene · dark · base",
+        "notes · 812 pt · scene · light · base", "notes · 812 pt · scene · dark · base",
+      ])
+    #expect(session.refresh(changed: nil))
+    let state = session.state(after: 0, waiting: 0)
+    #expect(state.error == nil)
+    let images = try state.pins.map { try RGBAImage(pngData: try #require($0.png)) }
+    // The scene's own viewport (375 × 812) at its scale.
+    #expect(images.allSatisfy { $0.width == 375 && $0.height == 812 })
+    #expect(images[0].pixels != images[1].pixels, "dark differs from light")
+    #expect(images[0].pixels != images[2].pixels, "one screen down differs from the top")
+  }
+
+  @Test func aSaveRedrawsOnlyThePinsThatReadTheSavedFile() throws {
+    let file = try notesCopy()
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    let session = try PreviewSession(file: file, lanes: 2)
+    session.refresh(changed: nil)
+    let before = session.state(after: 0, waiting: 0)
+    let top = try #require(before.pins.first)
+    // The first note's photo is on the top screens only.
+    let photo = folder + "/Photos/p01.jpg"
+    #expect(top.inputs.contains(photo))
+    #expect(!before.pins[2].inputs.contains(photo))
+    try FileManager.default.removeItem(atPath: photo)
+    try FileManager.default.copyItem(atPath: folder + "/Photos/p12.jpg", toPath: photo)
+    session.refresh(changed: [photo])
+    let after = session.state(after: 0, waiting: 0)
+    #expect(after.pins.map(\.drawings) == [2, 2, 1, 1])
+    #expect(after.pins[0].png != top.png && after.pins[0].previousPNG == top.png)
+    #expect(after.pins[2].png == before.pins[2].png)
+    // A template edit concerns every pin.
+    let scene = try String(contentsOfFile: file, encoding: .utf8)
+    try write(scene.replacingOccurrences(of: "\"size\": 13, \"weight\": \"medium\"", with: "\"size\": 16, \"weight\": \"medium\""), to: file)
+    session.refresh(changed: [file])
+    #expect(session.state(after: 0, waiting: 0).pins.map(\.drawings) == [3, 3, 2, 2])
+  }
+
+  @Test func aBrokenSaveShowsItsErrorOverTheLastGoodImagesUntilFixed() throws {
+    let file = try notesCopy()
+    let good = try String(contentsOfFile: file, encoding: .utf8)
+    let session = try PreviewSession(file: file, lanes: 2)
+    session.refresh(changed: nil)
+    let drawn = session.state(after: 0, waiting: 0)
+    try write(good.replacingOccurrences(of: "\"columns\": 2", with: "\"columns\": \"two\""), to: file)
+    session.refresh(changed: [file])
+    let broken = session.state(after: drawn.version, waiting: 0)
+    let error = try #require(broken.error)
+    #expect(error.hasPrefix(file + ": "), "\(error)")
+    #expect(error.contains("columns"), "\(error)")
+    #expect(broken.pins.map(\.png) == drawn.pins.map(\.png), "the last good images stay")
+    try write(good, to: file)
+    session.refresh(changed: [file])
+    #expect(session.state(after: broken.version, waiting: 0).error == nil)
+  }
+
+  @Test func pinsAddedOnThePageAreSavedBesideTheFile() throws {
+    let file = try notesCopy()
+    let session = try PreviewSession(file: file, lanes: 1)
+    session.refresh(changed: nil)
+    let id = try session.add(PreviewPin(scene: "notes", offset: 300, device: "iphone-4.7", appearance: .dark))
+    let added = try #require(session.state(after: 0, waiting: 0).pins.first { $0.id == id })
+    let image = try RGBAImage(pngData: try #require(added.png))
+    #expect(image.width == 750 && image.height == 1334, "the device's pixel size")
+    try session.remove(0)
+    let saved = try #require(try PreviewPins.saved(for: file))
+    #expect(saved.count == 4 && saved.last?.device == "iphone-4.7" && saved.last?.offset == 300)
+    // A new session starts from the saved pins.
+    #expect(try PreviewSession(file: file).pins == saved)
+    #expect(throws: PreviewError.self) { try session.remove(99) }
+  }
+
+  @Test func aWrongPinsFileIsNamedWithItsField() throws {
+    let file = try notesCopy()
+    try write(#"{"pins": [{"scene": "notes", "offset": "top"}]}"#, to: PreviewPins.path(for: file))
+    let error = try #require(throws: PreviewError.self) { try PreviewSession(file: file) }
+    #expect(error.description.hasPrefix(PreviewPins.path(for: file) + ": pins[0].offset"), "\(error)")
+  }
+
+  @Test func aLongPollWaitsForTheNextVersion() throws {
+    let file = try notesCopy()
+    let session = try PreviewSession(file: file, lanes: 2)
+    let waited = DispatchSemaphore(value: 0)
+    let seen = Mutex<Int>(0)
+    Thread {
+      let state = session.state(after: 0, waiting: 60)
+      seen.withLock { $0 = state.version }
+      waited.signal()
+    }.start()
+    session.refresh(changed: nil)
+    #expect(waited.wait(timeout: .now() + 60) == .success)
+    #expect(seen.withLock { $0 } == 1)
+  }
+}
+
+import Synchronization
+
+@Suite struct FileWatcherTests {
+  @Test func aSaveByRenameIsReportedWithTheFilesPath() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-watch")
+    let path = dir + "/scene.json"
+    try write("{}", to: path)
+    let reported = Mutex<Set<String>>([])
+    let arrived = DispatchSemaphore(value: 0)
+    let watcher = FileWatcher { paths in
+      reported.withLock { $0.formUnion(paths) }
+      arrived.signal()
+    }
+    watcher.watch([path])
+    // Saved as editors save: a new file renamed over the old one. The watcher may take a moment
+    // to add the folder, so the save is repeated until it is seen.
+    var seen = false
+    for attempt in 0..<50 where !seen {
+      try write("{\"attempt\": \(attempt)}", to: dir + "/.scene.json.tmp")
+      _ = rename(dir + "/.scene.json.tmp", path)
+      seen = arrived.wait(timeout: .now() + 0.5) == .success
+    }
+    #expect(seen)
+    #expect(reported.withLock { $0 } == [path])
+  }
+}
