@@ -185,7 +185,7 @@ let package = Package(
       name: "WaterflowPreview",
       dependencies: [
         "WaterflowReview", "WaterflowShots", "WaterflowScene", "WaterflowRender", "WaterflowInputs",
-        "WaterflowJSON", "FileTransactions",
+        "WaterflowJSON", "FileTransactions", "PNGCodec",
       ]),
 
     // Tools

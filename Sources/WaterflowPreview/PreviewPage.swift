@@ -97,7 +97,8 @@ enum PreviewPage {
         figure.querySelector(".pinerror").textContent = pin.error || "";
         figure.querySelector(".warn").textContent = pin.warnings.join("\n");
       }
-      document.getElementById("status").textContent = `${s.pins.length} pins · ${s.error ? "the file does not load" : "watching for saves"}`;
+      const r = s.redraw ? ` · last save: ${s.redraw.pins} redrawn in ${Math.round(s.redraw.loadMilliseconds + s.redraw.drawMilliseconds)} ms` : "";
+      document.getElementById("status").textContent = `${s.pins.length} pins · ${s.error ? "the file does not load" : "watching for saves"}${r}`;
     }
     async function poll() {
       for (;;) {

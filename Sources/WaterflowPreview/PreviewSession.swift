@@ -3,6 +3,7 @@ internal import Dispatch
 public import WaterflowShots
 public import WaterflowScene
 internal import WaterflowRender
+internal import PNGCodec
 internal import WaterflowInputs
 internal import Synchronization
 
@@ -46,6 +47,15 @@ public final class PreviewSession: Sendable {
     public var scenes: [String]
     public var devices: [String]
     public var locales: [String]
+    /// The last redraw: how many pins, and the milliseconds loading the file and drawing took.
+    public var redraw: Redraw?
+  }
+
+  /// What the last redraw did, for the page's status line.
+  public struct Redraw: Sendable, Codable {
+    public var pins: Int
+    public var loadMilliseconds: Double
+    public var drawMilliseconds: Double
   }
 
   /// The file previewed: a scene or a shot file.
@@ -57,6 +67,13 @@ public final class PreviewSession: Sendable {
   private let versionChanged = NSCondition()
   /// How many pins render at once.
   private let lanes: Int
+  /// The most pixels per point a pin is drawn with; nil for the device's own.
+  public let scale: Double?
+  /// One renderer per lane, kept between saves (fonts loaded once, photos decoded once); a
+  /// save forgets the images it changed. Used by one refresh at a time (`refreshing`).
+  private let renderers = Mutex<[Renderer]>([])
+  /// Refreshes run one at a time, whatever thread asks (the watcher's queue, a new pin).
+  private let refreshing = NSLock()
 
   private struct StateStorage: Sendable {
     var version = 0
@@ -66,6 +83,7 @@ public final class PreviewSession: Sendable {
     var fileInputs: Set<String> = []
     var scenes: [String] = []
     var locales: [String] = ["base"]
+    var redraw: Redraw?
   }
 
   /// Opens a preview of a scene or shot file, with its saved pins or the defaults: the top, and
@@ -74,8 +92,11 @@ public final class PreviewSession: Sendable {
   ///
   /// - Parameter lanes: How many pins render at once (default: every core).
   /// - Throws: ``PreviewError`` when the file cannot be read, or its pins file is wrong.
-  public init(file: String, lanes: Int? = nil) throws(PreviewError) {
+  /// - Parameter scale: Draw pins at most this many pixels per point (nil: the device's own):
+  ///   the layout is the same, and a thumbnail costs a fraction of a full-size shot.
+  public init(file: String, lanes: Int? = nil, scale: Double? = nil) throws(PreviewError) {
     self.file = file
+    self.scale = scale
     self.lanes = max(1, lanes ?? ProcessInfo.processInfo.activeProcessorCount)
     guard let data = FileManager.default.contents(atPath: file) else {
       throw PreviewError("Cannot read '\(file)': no such file, or it is not readable.")
@@ -163,6 +184,16 @@ public final class PreviewSession: Sendable {
   @discardableResult
   public func refresh(changed: Set<String>?, drawing extra: Set<Int> = []) -> Bool {
     let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
+    refreshing.lock()
+    defer { refreshing.unlock() }
+    guard generation.load(ordering: .acquiring) == mine else { return false }
+    // Images that changed on disk are read again; with no list, every renderer starts afresh.
+    renderers.withLock { renderers in
+      guard let changed else { return renderers = [] }
+      for renderer in renderers { renderer.images.forget { changed.contains(FileWatcher.absolute($0)) } }
+    }
+    let clock = ContinuousClock()
+    let started = clock.now
     let recorder = InputRecorder()
     let loaded: Result<(ShotFile, ShotScenes), PreviewError> = InputRecorder.$current.withValue(recorder) {
       Result { () throws(PreviewError) in try load() }
@@ -183,9 +214,15 @@ public final class PreviewSession: Sendable {
         pin.png == nil || pin.error != nil || extra.contains(pin.id)
           || changed.map { !$0.isDisjoint(with: pin.inputs) || !$0.isDisjoint(with: fileInputs) } ?? true
       }
+      let loadedAt = clock.now
       let drawn = draw(chosen, file: shotFile, scenes: scenes, generation: mine)
       guard generation.load(ordering: .acquiring) == mine else { return false }
+      func milliseconds(_ d: Duration) -> Double { Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3 }
+      let redraw = Redraw(
+        pins: drawn.count, loadMilliseconds: milliseconds(loadedAt - started),
+        drawMilliseconds: milliseconds(clock.now - loadedAt))
       publish { storage in
+        storage.redraw = redraw
         storage.error = nil
         storage.fileInputs = fileInputs
         storage.scenes = shotFile.scenes.map(\.name)
@@ -234,7 +271,7 @@ public final class PreviewSession: Sendable {
       let locale = file.locales.first(where: { $0.name == pin.locale })
     else { return nil }
     entry.offset = pin.offset
-    let device: Device
+    var device: Device
     if pin.device == PreviewPin.sceneViewport {
       let size = viewport?.viewport ?? Size(width: 375, height: 667)
       device = Device(
@@ -245,6 +282,7 @@ public final class PreviewSession: Sendable {
     } else {
       return nil
     }
+    if let scale { device.scale = min(device.scale, scale) }
     return Shot(locale: locale, appearance: pin.appearance, device: device, scene: entry)
   }
 
@@ -260,10 +298,14 @@ public final class PreviewSession: Sendable {
   private func draw(_ pins: [PinState], file: ShotFile, scenes: ShotScenes, generation mine: Int) -> [Drawn] {
     let results = Mutex<[Drawn]>([])
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: min(lanes, pins.count)) { _ in
-      // A renderer per lane and per refresh: its image store would otherwise serve a photo
-      // that changed on disk from memory.
-      guard let renderer = try? Renderer() else { return }
+    let count = min(lanes, pins.count)
+    // Each lane uses its own renderer only: no renderer is shared between threads.
+    nonisolated(unsafe) let pool = renderers.withLock { renderers -> [Renderer] in
+      while renderers.count < count, let made = try? Renderer() { renderers.append(made) }
+      return renderers
+    }
+    DispatchQueue.concurrentPerform(iterations: min(count, pool.count)) { lane in
+      let renderer = pool[lane]
       let camera = ShotCamera(file: file, scenes: scenes, renderer: renderer)
       while generation.load(ordering: .acquiring) == mine {
         let index = next.add(1, ordering: .relaxed).oldValue
@@ -278,7 +320,8 @@ public final class PreviewSession: Sendable {
         let recorder = InputRecorder()
         let drawn = InputRecorder.$current.withValue(recorder) { () -> Drawn in
           do throws(ShotSetError) {
-            let png = try camera.png(of: shot)
+            // The frame encoder: a preview's PNGs live for a page load, so speed beats bytes.
+            let png = try camera.png(of: shot, compression: .frames)
             let warnings = camera.imageFailures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
             return Drawn(id: pin.id, png: png, inputs: [], warnings: warnings, error: nil)
           } catch {
@@ -315,7 +358,8 @@ public final class PreviewSession: Sendable {
     return state.withLock { storage in
       Snapshot(
         version: storage.version, error: storage.error, pins: storage.pins, scenes: storage.scenes,
-        devices: [PreviewPin.sceneViewport] + Device.all.map(\.name), locales: storage.locales)
+        devices: [PreviewPin.sceneViewport] + Device.all.map(\.name), locales: storage.locales,
+        redraw: storage.redraw)
     }
   }
 }

@@ -148,6 +148,7 @@ public final class PreviewSite: LocalSite {
     var scenes: [String]
     var devices: [String]
     var locales: [String]
+    var redraw: PreviewSession.Redraw?
 
     init(_ snapshot: PreviewSession.Snapshot) {
       version = snapshot.version
@@ -160,6 +161,7 @@ public final class PreviewSite: LocalSite {
       scenes = snapshot.scenes
       devices = snapshot.devices
       locales = snapshot.locales
+      redraw = snapshot.redraw
     }
   }
 }

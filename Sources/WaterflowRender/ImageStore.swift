@@ -53,6 +53,20 @@ public final class ImageStore {
 
   public init() {}
 
+  /// Forgets everything known about the image files a predicate picks (their decoded pixels,
+  /// headers and failures), so that the next drawing reads them again: for a file that changed
+  /// on disk while the store lived (the live preview).
+  public func forget(where changed: (String) -> Bool) {
+    for key in loaded.keys where changed(key.path) {
+      if let image = loaded.removeValue(forKey: key) { loadedBytes -= 4 * image.width * image.height }
+    }
+    headers = headers.filter { !changed($0.key) }
+    opaque = opaque.filter { !changed($0.key.path) }
+    flattened = flattened.filter { !changed($0.key.image.path) }
+    failed = failed.filter { !changed($0.key) }
+    corrupt = corrupt.filter { !changed($0) }
+  }
+
   /// The warnings for images that could not be loaded, one line each, as `render`, `scroll` and
   /// `shots` print them: a feed's remote images share one line (how many, and the first by item),
   /// every other image has its own. Images in ``corrupt`` are errors, not warnings: leave them out.

@@ -102,9 +102,10 @@ public final class ShotCamera {
 
   /// The shot as PNG bytes: exactly the device's pixel size.
   ///
+  /// - Parameter compression: How hard the encoder tries (the live preview uses `.frames`).
   /// - Throws: ``ShotSetError`` for a caption key the locale lacks, or when drawing fails.
-  public func png(of shot: Shot) throws(ShotSetError) -> [UInt8] {
-    try draw(shot).surface.pngDataOnThisThread()
+  public func png(of shot: Shot, compression: PNGCompression = .default) throws(ShotSetError) -> [UInt8] {
+    try draw(shot).surface.pngDataOnThisThread(compression: compression)
   }
 
   /// The shot as straight RGBA pixels.

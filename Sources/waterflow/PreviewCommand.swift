@@ -31,10 +31,18 @@ struct PreviewCommand: ParsableCommand {
   var port = 0
   @Flag(name: .customLong("no-open"), help: "Do not open a browser (none is opened without a display either).")
   var noOpen = false
+  @Option(
+    help: ArgumentHelp(
+      "Draw pins at most this many pixels per point (default: each device's own). The layout is the same; 1 draws a 3× phone in a ninth of the pixels.",
+      valueName: "scale"))
+  var scale: Double?
 
   func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("The value '\(port)' is invalid for '--port <port>': use 0 to 65535.")
+    }
+    if let scale, !(0.25...4).contains(scale) {
+      throw ValidationError("The value '\(scale)' is invalid for '--scale <scale>': use 0.25 to 4.")
     }
   }
 
@@ -45,7 +53,7 @@ struct PreviewCommand: ParsableCommand {
         "Refusing to start the preview: CI is set (CI=\(environment["CI"] ?? "")), and nobody is there to look. Preview on a development machine.")
     }
     let session: PreviewSession
-    do { session = try PreviewSession(file: file) } catch { throw CLIError(error.description) }
+    do { session = try PreviewSession(file: file, scale: scale) } catch { throw CLIError(error.description) }
     let site = PreviewSite(session: session)
     let server = ReviewServer(site: site)
     do { _ = try server.start(port: port) } catch { throw CLIError("\(error)") }

@@ -127,3 +127,15 @@ let seleniumPrelude = #"""
     wait = WebDriverWait(driver, 30)
 
     """#
+
+/// The first line a process writes to a pipe, read byte by byte so nothing after it is consumed
+/// (a server's address, printed before it serves).
+func firstLine(of pipe: Pipe) -> String {
+  var line = Data()
+  while true {
+    let byte = pipe.fileHandleForReading.readData(ofLength: 1)
+    if byte.isEmpty || byte == Data("\n".utf8) { break }
+    line += byte
+  }
+  return String(decoding: line, as: UTF8.self)
+}

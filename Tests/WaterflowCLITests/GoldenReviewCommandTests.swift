@@ -28,14 +28,7 @@ import WaterflowTestSupport
       process.standardError = err
       stderr = err.fileHandleForReading
       try process.run()
-      // The first line, read byte by byte so nothing after it is consumed.
-      var line = Data()
-      while true {
-        let byte = out.fileHandleForReading.readData(ofLength: 1)
-        if byte.isEmpty || byte == Data("\n".utf8) { break }
-        line += byte
-      }
-      let first = String(decoding: line, as: UTF8.self)
+      let first = firstLine(of: out)
       let match = try #require(
         first.wholeMatch(of: #/Review at (http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32}))/#),
         "first line: \(first)")
