@@ -38,6 +38,9 @@ enum PreviewPage {
     form input { width:70px; font:inherit; }
     form select { font:inherit; }
     label.size { font-size:12px; }
+    #tip { position:fixed; display:none; pointer-events:none; background:#fff; border:1px solid #999; border-radius:4px; box-shadow:0 2px 8px rgba(0,0,0,.2); padding:6px 8px; font:11px/1.4 ui-monospace, monospace; max-width:420px; white-space:pre-wrap; z-index:2; }
+    figure .hit { position:absolute; outline:1px solid var(--accent); pointer-events:none; display:none; }
+    figure .frame { position:relative; }
     </style></head>
     <body>
     <header>
@@ -57,9 +60,10 @@ enum PreviewPage {
     <div id="error"></div>
     <main id="pins"></main>
     <div id="toast"></div>
+    <div id="tip"></div>
     <script>
     "use strict";
-    let version = -1, blinking = null;
+    let version = -1, blinking = null, pins = new Map();
     const main = document.getElementById("pins");
     const toast = (text, bad) => { const t = document.getElementById("toast"); t.textContent = text; t.className = bad ? "error" : ""; t.style.display = "block"; setTimeout(() => t.style.display = "none", 3000); };
     const api = (path, body) => fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(r => r.json().then(j => { if (!r.ok) throw new Error(j.error || r.status); return j; }));
@@ -80,14 +84,27 @@ enum PreviewPage {
       // Pins that changed since the last save are those drawn at the newest version.
       const newest = Math.max(0, ...s.pins.map(p => p.changedAt));
       const ids = new Set(s.pins.map(p => String(p.id)));
+      pins = new Map(s.pins.map(p => [String(p.id), p]));
       for (const figure of [...main.children]) if (!ids.has(figure.dataset.id)) figure.remove();
       for (const pin of s.pins) {
         let figure = main.querySelector(`figure[data-id="${pin.id}"]`);
         if (!figure) {
           figure = document.createElement("figure");
           figure.dataset.id = pin.id;
-          figure.innerHTML = `<img alt=""><figcaption><span class="label"></span><button title="Remove this pin">×</button></figcaption><div class="pinerror"></div><div class="warn"></div>`;
+          figure.innerHTML = `<div class="frame"><img alt=""><div class="hit"></div></div><figcaption><span class="label"></span><button title="Remove this pin">×</button></figcaption><div class="pinerror"></div><div class="warn"></div>`;
           figure.querySelector("button").onclick = () => api("/api/pins", { remove: pin.id }).then(() => toast("Pin removed"), e => toast(e.message, true));
+          const frame = figure.querySelector(".frame"), hit = figure.querySelector(".hit"), tip = document.getElementById("tip");
+          frame.onmousemove = e => {
+            const img = frame.querySelector("img"), current = pins.get(String(pin.id));
+            if (!current || !img.naturalWidth) return;
+            const k = img.naturalWidth / img.clientWidth, x = e.offsetX * k, y = e.offsetY * k;
+            const cell = current.cells.find(c => x >= c.x && x < c.x + c.width && y >= c.y && y < c.y + c.height);
+            if (!cell) { tip.style.display = hit.style.display = "none"; return; }
+            Object.assign(hit.style, { display: "block", left: cell.x / k + "px", top: cell.y / k + "px", width: cell.width / k + "px", height: cell.height / k + "px" });
+            tip.textContent = `item ${cell.item}\n` + Object.entries(cell.data).map(([f, v]) => `${f}: ${v}`).join("\n");
+            Object.assign(tip.style, { display: "block", left: Math.min(e.clientX + 14, innerWidth - 430) + "px", top: e.clientY + 14 + "px" });
+          };
+          frame.onmouseleave = () => { tip.style.display = hit.style.display = "none"; };
           main.appendChild(figure);
         }
         figure.querySelector(".label").textContent = pin.label;

@@ -35,6 +35,9 @@ public final class PreviewSession: Sendable {
     public var error: String?
     /// How many times it was drawn: a save that does not concern it leaves this alone.
     public var drawings = 0
+    /// The cells on screen, where they are in the image, with their data: what the page shows
+    /// on hover.
+    public var cells: [PreviewCell] = []
   }
 
   /// A consistent copy of what the page needs.
@@ -234,6 +237,7 @@ public final class PreviewSession: Sendable {
           pin.warnings = result.warnings
           pin.error = result.error
           pin.drawings += 1
+          if result.png != nil { pin.cells = result.cells }
           if let png = result.png, png != pin.png {
             pin.previousPNG = pin.png
             pin.png = png
@@ -292,6 +296,7 @@ public final class PreviewSession: Sendable {
     var inputs: Set<String>
     var warnings: [String]
     var error: String?
+    var cells: [PreviewCell] = []
   }
 
   /// Draws pins on `lanes` threads, each with its own renderer; stops early when stale.
@@ -320,10 +325,13 @@ public final class PreviewSession: Sendable {
         let recorder = InputRecorder()
         let drawn = InputRecorder.$current.withValue(recorder) { () -> Drawn in
           do throws(ShotSetError) {
+            let capture = try camera.capture(shot)
             // The frame encoder: a preview's PNGs live for a page load, so speed beats bytes.
-            let png = try camera.png(of: shot, compression: .frames)
+            let png = capture.image.pngData(compression: .frames)
             let warnings = camera.imageFailures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-            return Drawn(id: pin.id, png: png, inputs: [], warnings: warnings, error: nil)
+            return Drawn(
+              id: pin.id, png: png, inputs: [], warnings: warnings, error: nil,
+              cells: PreviewCell.cells(of: capture, scene: scene))
           } catch {
             return Drawn(id: pin.id, png: nil, inputs: [], warnings: [], error: error.description)
           }
@@ -360,6 +368,30 @@ public final class PreviewSession: Sendable {
         version: storage.version, error: storage.error, pins: storage.pins, scenes: storage.scenes,
         devices: [PreviewPin.sceneViewport] + Device.all.map(\.name), locales: storage.locales,
         redraw: storage.redraw)
+    }
+  }
+}
+
+/// A cell on a pin's screen: its item, where it is in the image (pixels), and its data.
+public struct PreviewCell: Sendable, Encodable, Equatable {
+  public var item: Int
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+  /// The item's data, field by field (`title`, `user.nickname`), as texts.
+  public var data: [String: String]
+
+  /// The cells a capture shows, in image pixels.
+  static func cells(of capture: ShotCapture, scene: Scene?) -> [PreviewCell] {
+    guard let snapshot = capture.view.snapshot else { return [] }
+    return capture.view.indicesOnScreen.map { index in
+      let frame = snapshot.frame(at: index)
+      let scale = capture.pixelScale
+      let data = scene.flatMap { index < $0.itemCount ? $0.item(at: index).data?.fields : nil } ?? [:]
+      return PreviewCell(
+        item: index, x: (frame.minX - capture.pixelOrigin.x) * scale, y: (frame.minY - capture.pixelOrigin.y) * scale,
+        width: frame.width * scale, height: frame.height * scale, data: data)
     }
   }
 }

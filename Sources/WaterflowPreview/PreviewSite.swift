@@ -141,6 +141,7 @@ public final class PreviewSite: LocalSite {
       var hasPrevious: Bool
       var warnings: [String]
       var error: String?
+      var cells: [PreviewCell]
     }
     var version: Int
     var error: String?
@@ -156,7 +157,7 @@ public final class PreviewSite: LocalSite {
       pins = snapshot.pins.map {
         Pin(
           id: $0.id, label: $0.pin.label, pin: $0.pin, changedAt: $0.changedAt, hasImage: $0.png != nil,
-          hasPrevious: $0.previousPNG != nil, warnings: $0.warnings, error: $0.error)
+          hasPrevious: $0.previousPNG != nil, warnings: $0.warnings, error: $0.error, cells: $0.cells)
       }
       scenes = snapshot.scenes
       devices = snapshot.devices

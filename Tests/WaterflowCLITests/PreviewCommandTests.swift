@@ -65,6 +65,7 @@ import WaterflowTestSupport
     #expect(
       walk.stdout.split(separator: "\n").map(String.init) == [
         "start: 4 pins drawn",
+        "hover: item 0, title: 海边日落🌅 this view is unreal",
         "edit: 4 pins outlined, the page not reloaded",
         "broken: notes.json: invalid JSON at line 1",
         "fixed: error gone",
@@ -97,6 +98,11 @@ import WaterflowTestSupport
         driver.execute_script("window.marker = 1")
         until(lambda: drawn() == 4)
         print("start: 4 pins drawn")
+        # The first card of the first pin, on hover: its item's data.
+        ActionChains(driver).move_to_element_with_offset(driver.find_element(By.CSS_SELECTOR, "figure img"), -40, -150).perform()
+        until(lambda: driver.find_element(By.ID, "tip").is_displayed())
+        tip = driver.find_element(By.ID, "tip").text.split("\n")
+        print(f"hover: {tip[0]}, {[line for line in tip if line.startswith('title: ')][0]}")
         save(good.replace('"size": 13, "weight": "medium"', '"size": 16, "weight": "medium"'))
         until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "figure.changed")) == 4 and drawn() == 4)
         print(f"edit: 4 pins outlined, {'the page not reloaded' if driver.execute_script('return window.marker') == 1 else 'reloaded'}")

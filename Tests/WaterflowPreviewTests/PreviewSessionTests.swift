@@ -36,6 +36,11 @@ private func write(_ text: String, to path: String) throws {
     #expect(images.allSatisfy { $0.width == 375 && $0.height == 812 })
     #expect(images[0].pixels != images[1].pixels, "dark differs from light")
     #expect(images[0].pixels != images[2].pixels, "one screen down differs from the top")
+    // What the page shows on hover: each cell on screen, in image pixels, with its item's data.
+    let first = try #require(state.pins[0].cells.first { $0.item == 0 })
+    #expect(first.data["title"] == "海边日落🌅 this view is unreal")
+    #expect(first.x > 0 && first.y > 0 && first.x + first.width < 375 / 2 && first.height > 100)
+    #expect(!state.pins[2].cells.contains { $0.item == 0 }, "item 0 is not on the screen below")
   }
 
   @Test func aSaveRedrawsOnlyThePinsThatReadTheSavedFile() throws {
