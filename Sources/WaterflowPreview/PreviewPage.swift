@@ -8,7 +8,8 @@ internal import Foundation
 /// It long-polls `/api/state`, swaps the images of the pins that changed without reloading (the
 /// scroll position stays), outlines them until the next save, and offers a blink of old against
 /// new. A file that does not load shows its error where the pins are, over the last good images,
-/// greyed. Keys: b blink the changed pins, ? help.
+/// greyed. Hovering a cell shows its item's data. Keys: b blink the changed pins, f every cell's
+/// frame and item, ? help.
 enum PreviewPage {
   static func html(title: String) -> String {
     page.replacingOccurrences(of: "{{BASE_STYLE}}", with: ReviewPage.baseStyle)
@@ -40,13 +41,18 @@ enum PreviewPage {
     label.size { font-size:12px; }
     #tip { position:fixed; display:none; pointer-events:none; background:#fff; border:1px solid #999; border-radius:4px; box-shadow:0 2px 8px rgba(0,0,0,.2); padding:6px 8px; font:11px/1.4 ui-monospace, monospace; max-width:420px; white-space:pre-wrap; z-index:2; }
     figure .hit { position:absolute; outline:1px solid var(--accent); pointer-events:none; display:none; }
-    figure .frame { position:relative; }
+    figure .frame { position:relative; overflow:hidden; }
+    .cells { position:absolute; inset:0; pointer-events:none; display:none; }
+    body.frames .cells { display:block; }
+    .cells div { position:absolute; outline:1px dashed #e91e63; }
+    .cells span { position:absolute; left:1px; top:1px; font:10px/1 ui-monospace, monospace; background:#e91e63; color:#fff; padding:1px 2px; }
     </style></head>
     <body>
     <header>
       <h1>Preview · {{TITLE}}</h1>
       <span id="status">connecting…</span>
       <button id="blink" title="Blink the changed pins, old against new (b)">Blink changes</button>
+      <button id="frames" title="Show every cell's frame and item (f)">Frames</button>
       <label class="size">width <input id="width" type="range" min="120" max="600" value="260"></label>
       <form id="add">
         <select name="scene"></select>
@@ -91,7 +97,7 @@ enum PreviewPage {
         if (!figure) {
           figure = document.createElement("figure");
           figure.dataset.id = pin.id;
-          figure.innerHTML = `<div class="frame"><img alt=""><div class="hit"></div></div><figcaption><span class="label"></span><button title="Remove this pin">×</button></figcaption><div class="pinerror"></div><div class="warn"></div>`;
+          figure.innerHTML = `<div class="frame"><img alt=""><div class="cells"></div><div class="hit"></div></div><figcaption><span class="label"></span><button title="Remove this pin">×</button></figcaption><div class="pinerror"></div><div class="warn"></div>`;
           figure.querySelector("button").onclick = () => api("/api/pins", { remove: pin.id }).then(() => toast("Pin removed"), e => toast(e.message, true));
           const frame = figure.querySelector(".frame"), hit = figure.querySelector(".hit"), tip = document.getElementById("tip");
           frame.onmousemove = e => {
@@ -111,6 +117,9 @@ enum PreviewPage {
         const img = figure.querySelector("img");
         if (pin.hasImage && img.dataset.at !== String(pin.changedAt)) { img.dataset.at = pin.changedAt; img.src = `/pins/${pin.id}.png?at=${pin.changedAt}`; }
         figure.classList.toggle("changed", pin.hasPrevious && pin.changedAt === newest);
+        const cells = figure.querySelector(".cells");
+        cells.replaceChildren(...pin.cells.map(c => { const d = document.createElement("div"); d.dataset.box = [c.x, c.y, c.width, c.height].join(","); const label = document.createElement("span"); label.textContent = c.item; d.appendChild(label); return d; }));
+        placeCells(figure);
         figure.querySelector(".pinerror").textContent = pin.error || "";
         figure.querySelector(".warn").textContent = pin.warnings.join("\n");
       }
@@ -128,6 +137,19 @@ enum PreviewPage {
         }
       }
     }
+    // The frames overlay in CSS pixels of the image as shown: placed again when it loads or resizes.
+    function placeCells(figure) {
+      const img = figure.querySelector("img");
+      if (!img.naturalWidth) return;
+      const k = img.naturalWidth / img.clientWidth;
+      for (const d of figure.querySelectorAll(".cells div")) {
+        const [x, y, w, h] = d.dataset.box.split(",").map(Number);
+        Object.assign(d.style, { left: x / k + "px", top: y / k + "px", width: w / k + "px", height: h / k + "px" });
+      }
+    }
+    document.addEventListener("load", e => { if (e.target.tagName === "IMG") placeCells(e.target.closest("figure")); }, true);
+    function frames() { document.body.classList.toggle("frames"); document.getElementById("frames").classList.toggle("on"); for (const f of main.children) placeCells(f); }
+    document.getElementById("frames").onclick = frames;
     function blink() {
       if (blinking) { clearInterval(blinking); blinking = null; for (const img of main.querySelectorAll("figure.changed img")) img.src = `/pins/${img.closest("figure").dataset.id}.png?at=${img.dataset.at}`; document.getElementById("blink").classList.remove("on"); return; }
       let old = false;
@@ -135,7 +157,7 @@ enum PreviewPage {
       blinking = setInterval(() => { old = !old; for (const img of main.querySelectorAll("figure.changed img")) { const id = img.closest("figure").dataset.id; img.src = old ? `/pins/${id}.previous.png` : `/pins/${id}.png?at=${img.dataset.at}`; } }, 500);
     }
     document.getElementById("blink").onclick = blink;
-    document.getElementById("width").oninput = e => document.body.style.setProperty("--w", e.target.value + "px");
+    document.getElementById("width").oninput = e => { document.body.style.setProperty("--w", e.target.value + "px"); for (const f of main.children) placeCells(f); };
     document.body.style.setProperty("--w", "260px");
     document.getElementById("add").onsubmit = e => {
       e.preventDefault();
@@ -143,7 +165,7 @@ enum PreviewPage {
       api("/api/pins", { add: { scene: f.scene.value, offset: Number(f.offset.value), device: f.device.value, appearance: f.appearance.value, locale: f.locale.value } })
         .then(() => toast("Pinned, and saved beside the file"), err => toast(err.message, true));
     };
-    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "?") toast("b: blink the changed pins, old against new"); });
+    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item · hover a cell for its data"); });
     poll();
     </script>
     </body></html>

@@ -66,6 +66,7 @@ import WaterflowTestSupport
       walk.stdout.split(separator: "\n").map(String.init) == [
         "start: 4 pins drawn",
         "hover: item 0, title: 海边日落🌅 this view is unreal",
+        "frames: items 0 1 2 3 labelled",
         "edit: 4 pins outlined, the page not reloaded",
         "broken: notes.json: invalid JSON at line 1",
         "fixed: error gone",
@@ -103,6 +104,11 @@ import WaterflowTestSupport
         until(lambda: driver.find_element(By.ID, "tip").is_displayed())
         tip = driver.find_element(By.ID, "tip").text.split("\n")
         print(f"hover: {tip[0]}, {[line for line in tip if line.startswith('title: ')][0]}")
+        driver.find_element(By.ID, "frames").click()
+        until(lambda: driver.find_element(By.CSS_SELECTOR, "figure .cells div").is_displayed())
+        labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "figure:first-child .cells span")]
+        print(f"frames: items {' '.join(labels[:4])} labelled")
+        driver.find_element(By.ID, "frames").click()
         save(good.replace('"size": 13, "weight": "medium"', '"size": 16, "weight": "medium"'))
         until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "figure.changed")) == 4 and drawn() == 4)
         print(f"edit: 4 pins outlined, {'the page not reloaded' if driver.execute_script('return window.marker') == 1 else 'reloaded'}")
