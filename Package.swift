@@ -291,7 +291,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WaterflowPreviewTests",
-      dependencies: ["WaterflowPreview", "WaterflowReview", "WaterflowTestSupport", "PNGCodec"]),
+      dependencies: ["WaterflowPreview", "WaterflowReview", "WaterflowGolden", "WaterflowRender", "WaterflowTestSupport", "PNGCodec"]),
     .testTarget(
       name: "WaterflowReviewTests",
       dependencies: ["WaterflowReview", "WaterflowGolden", "WaterflowGoldenReport", "WaterflowRender", "WaterflowTestSupport"]),

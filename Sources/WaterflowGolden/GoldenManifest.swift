@@ -22,9 +22,11 @@ public import WaterflowShots
 /// Entry keys: `name`, `scene` (required); `offset`, `step`, `scale` (default 1), `debug`,
 /// `overview`, `sequence` {from, to, step}; and for the comparison `threshold`, `includeAA`,
 /// `maxDiffPixels`, `maxDiffRatio`, `masks` ([[x, y, w, h], …] in pixels) and `maskCells`
-/// (cell indices). Instead of `scene`, `shots` names a shot file (see `waterflow shots`): the
-/// entry then owns one golden per shot, `NAME/LOCALE/APPEARANCE/DEVICE/SCENE`, and takes only
-/// the comparison keys. `unmanaged` lists folders of goldens owned by Swift tests, which prune leaves alone.
+/// (cell indices); `appearance` ("light", "dark") and `device` (`iphone-6.9`: its screen and
+/// scale) take the scene as an unframed shot. Instead of `scene`, `shots` names a shot file (see
+/// `waterflow shots`): the entry then owns one golden per shot,
+/// `NAME/LOCALE/APPEARANCE/DEVICE/SCENE`, and takes only the comparison keys; with `shot`
+/// (`LOCALE/APPEARANCE/DEVICE/SCENE`) it owns that one shot, optionally at another `offset`. `unmanaged` lists folders of goldens owned by Swift tests, which prune leaves alone.
 /// `"perStack": true` keeps the goldens in one folder per font stack, `stacks/<stack>/` (see
 /// `FontStackFingerprint.folderName`), each compared pixel for pixel on its own stack.
 public struct GoldenManifest: Sendable {
@@ -140,6 +142,7 @@ public struct GoldenManifest: Sendable {
   private enum EntryKey: String, CaseIterable {
     case name, scene, offset, step, scale, debug, overview, sequence, threshold
     case includeAA, maxDiffPixels, maxDiffRatio, masks, maskCells, shots
+    case appearance, device, shot
   }
   private enum SequenceKey: String, CaseIterable { case from, to, step }
   private static let keys = JSONKeys<Key>()
@@ -215,6 +218,9 @@ public struct GoldenManifest: Sendable {
     var pixelsGiven = false
     var cells: [Int] = []
     var shots: String?
+    var appearance: Appearance?
+    var device: Device?
+    var shotName: String?
     var given: [EntryKey] = []
     try r.beginObject()
     while let key = try r.nextKey(entryKeys) {
@@ -297,6 +303,21 @@ public struct GoldenManifest: Sendable {
               x: numbers[0], y: numbers[1], width: numbers[2],
               height: numbers[3]))
         }
+      case .appearance:
+        guard try r.peek() == .string, let value = Appearance(rawValue: try r.string()) else {
+          throw r.fail("expected \"light\" or \"dark\"")
+        }
+        appearance = value
+      case .device:
+        guard try r.peek() == .string, let value = Device.named(try r.string()) else {
+          throw r.fail("expected a device: \(Device.all.map(\.name).joined(separator: ", "))")
+        }
+        device = value
+      case .shot:
+        guard try r.peek() == .string, case let text = try r.string(), !text.isEmpty else {
+          throw r.fail("expected a shot of the shot file, LOCALE/APPEARANCE/DEVICE/SCENE")
+        }
+        shotName = text
       case .maskCells:
         try r.beginArray()
         while try r.nextElement() {
@@ -306,14 +327,30 @@ public struct GoldenManifest: Sendable {
     }
     if ratioAlone && !pixelsGiven { tolerance.maxMismatchedPixels = .max }
     if let shots {
-      // A shot file says where, how large and in which look; the entry only how to compare.
-      for key in [EntryKey.scene, .offset, .step, .sequence, .scale, .debug, .overview]
-      where given.contains(key) {
+      // A shot file says where, how large and in which look; the entry only how to compare,
+      // and for one shot of it (`shot`, as the live preview pins it) at which offset.
+      let allowed: Set<EntryKey> = shotName == nil ? [] : [.offset]
+      for key in [EntryKey.scene, .offset, .step, .sequence, .scale, .debug, .overview, .appearance, .device]
+      where given.contains(key) && !allowed.contains(key) {
         throw r.fail(key: key.rawValue, "a shot file's entry takes no \(key.rawValue): its shot file gives the scenes, devices and offsets")
       }
       let file: ShotFile
       do { file = try ShotFile(contentsOf: Scene.resolve(shots, against: path)) } catch {
         throw r.fail(key: "shots", error.description)
+      }
+      if let shotName {
+        guard var shot = file.shots.first(where: { $0.name == shotName }) else {
+          throw r.fail(
+            key: "shot", "'\(shotName)' is not a shot of \(shots); its shots are: \(file.shots.map(\.name).joined(separator: ", "))")
+        }
+        guard let name else { throw r.fail(key: "name", nameRule) }
+        if let offset { shot.scene.offset = offset }
+        var entry = Entry(
+          name: name, scenePath: shot.scene.path, position: .offset(shot.scene.offset, step: 0),
+          options: RenderOptions(scale: shot.device.scale, debug: false), overview: false,
+          diffOptions: diffOptions, tolerance: tolerance, maskedCells: cells)
+        entry.screenshot = (file, shot)
+        return [entry]
       }
       let base = name ?? file.name
       guard isValidName(base) else { throw r.fail(key: "name", nameRule) }
@@ -327,6 +364,7 @@ public struct GoldenManifest: Sendable {
         return entry
       }
     }
+    if shotName != nil { throw r.fail(key: "shot", "a shot is chosen from a shot file: give \"shots\" too") }
     guard let name else { throw r.fail(key: "name", nameRule) }
     guard let scene else {
       throw r.fail(key: "scene", "missing: the scene file, relative to \(path)")
@@ -339,12 +377,40 @@ public struct GoldenManifest: Sendable {
       position = .sequence(
         from: sequence.from, to: sequence.to, step: sequence.step)
     }
-    return [Entry(
+    var entry = Entry(
       name: name, scenePath: Scene.resolve(scene, against: path),
       position: position,
       options: options, overview: overview, diffOptions: diffOptions,
       tolerance: tolerance,
-      maskedCells: cells)]
+      maskedCells: cells)
+    if appearance != nil || device != nil {
+      // In an appearance or on a device: taken as a shot of a one-shot set, as the live
+      // preview's pins are, unframed and without a status bar.
+      guard case .offset(let y, _) = position, step == nil, !overview, !options.debug else {
+        throw r.fail(
+          key: given.contains(.device) ? "device" : "appearance",
+          "a golden in an appearance or on a device is one screen: no step, sequence, overview or debug")
+      }
+      let screen: Device
+      if let device {
+        screen = device
+      } else {
+        // The scene's own viewport, at the entry's scale.
+        let loaded: Scene
+        do { loaded = try Scene(contentsOf: entry.scenePath) } catch {
+          throw r.fail(key: "scene", error.description)
+        }
+        screen = Device(
+          name: "scene", title: "The scene's viewport", size: loaded.viewport, scale: options.scale,
+          hasHomeButton: true)
+      }
+      let file = ShotFile(
+        path: path, scenes: [ShotFile.SceneEntry(path: entry.scenePath, offset: y)], devices: [screen],
+        appearances: [appearance ?? .light])
+      entry.screenshot = (file, file.shots[0])
+      entry.options = RenderOptions(scale: screen.scale, debug: false)
+    }
+    return [entry]
   }
 
   package static func isValidName(_ name: String) -> Bool {

@@ -9,7 +9,7 @@ internal import Foundation
 /// scroll position stays), outlines them until the next save, and offers a blink of old against
 /// new. A file that does not load shows its error where the pins are, over the last good images,
 /// greyed. Hovering a cell shows its item's data. Keys: b blink the changed pins, f every cell's
-/// frame and item, ? help.
+/// frame and item, r record the selected pin as a golden, ? help.
 enum PreviewPage {
   static func html(title: String) -> String {
     page.replacingOccurrences(of: "{{BASE_STYLE}}", with: ReviewPage.baseStyle)
@@ -30,6 +30,7 @@ enum PreviewPage {
     main.broken figure img { opacity:.35; filter:grayscale(1); }
     figure { margin:0; background:#fff; border:1px solid var(--line); border-radius:6px; padding:8px; }
     figure.changed { outline:2px solid var(--accent); outline-offset:2px; }
+    figure.selected { box-shadow:0 0 0 3px #ffb300; }
     figure img { display:block; width:var(--w); height:auto; background:#eee; }
     figcaption { font-size:12px; color:#444; margin-top:6px; display:flex; gap:6px; align-items:center; justify-content:space-between; }
     figcaption button { padding:0 6px; font-size:12px; }
@@ -39,6 +40,7 @@ enum PreviewPage {
     form input { width:70px; font:inherit; }
     form select { font:inherit; }
     label.size { font-size:12px; }
+    #toast { pointer-events:none; }
     #tip { position:fixed; display:none; pointer-events:none; background:#fff; border:1px solid #999; border-radius:4px; box-shadow:0 2px 8px rgba(0,0,0,.2); padding:6px 8px; font:11px/1.4 ui-monospace, monospace; max-width:420px; white-space:pre-wrap; z-index:2; }
     figure .hit { position:absolute; outline:1px solid var(--accent); pointer-events:none; display:none; }
     figure .frame { position:relative; overflow:hidden; }
@@ -97,8 +99,10 @@ enum PreviewPage {
         if (!figure) {
           figure = document.createElement("figure");
           figure.dataset.id = pin.id;
-          figure.innerHTML = `<div class="frame"><img alt=""><div class="cells"></div><div class="hit"></div></div><figcaption><span class="label"></span><button title="Remove this pin">×</button></figcaption><div class="pinerror"></div><div class="warn"></div>`;
-          figure.querySelector("button").onclick = () => api("/api/pins", { remove: pin.id }).then(() => toast("Pin removed"), e => toast(e.message, true));
+          figure.innerHTML = `<div class="frame"><img alt=""><div class="cells"></div><div class="hit"></div></div><figcaption><span class="label"></span><span><button class="record" title="Record this pin as a golden (r)">Record</button> <button class="remove" title="Remove this pin">×</button></span></figcaption><div class="pinerror"></div><div class="warn"></div>`;
+          figure.querySelector("button.remove").onclick = () => api("/api/pins", { remove: pin.id }).then(() => toast("Pin removed"), e => toast(e.message, true));
+          figure.querySelector("button.record").onclick = () => record(pin.id);
+          figure.onclick = () => select(figure);
           const frame = figure.querySelector(".frame"), hit = figure.querySelector(".hit"), tip = document.getElementById("tip");
           frame.onmousemove = e => {
             const img = frame.querySelector("img"), current = pins.get(String(pin.id));
@@ -150,6 +154,11 @@ enum PreviewPage {
     document.addEventListener("load", e => { if (e.target.tagName === "IMG") placeCells(e.target.closest("figure")); }, true);
     function frames() { document.body.classList.toggle("frames"); document.getElementById("frames").classList.toggle("on"); for (const f of main.children) placeCells(f); }
     document.getElementById("frames").onclick = frames;
+    function select(figure) { for (const f of main.querySelectorAll("figure.selected")) f.classList.remove("selected"); figure.classList.add("selected"); }
+    function record(id) {
+      toast("Recording…");
+      api("/api/record", { id }).then(r => toast(`Recorded ${r.name} in ${r.manifest}`), e => toast(e.message, true));
+    }
     function blink() {
       if (blinking) { clearInterval(blinking); blinking = null; for (const img of main.querySelectorAll("figure.changed img")) img.src = `/pins/${img.closest("figure").dataset.id}.png?at=${img.dataset.at}`; document.getElementById("blink").classList.remove("on"); return; }
       let old = false;
@@ -165,7 +174,7 @@ enum PreviewPage {
       api("/api/pins", { add: { scene: f.scene.value, offset: Number(f.offset.value), device: f.device.value, appearance: f.appearance.value, locale: f.locale.value } })
         .then(() => toast("Pinned, and saved beside the file"), err => toast(err.message, true));
     };
-    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item · hover a cell for its data"); });
+    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "r") { const f = main.querySelector("figure.selected"); if (f) record(Number(f.dataset.id)); else toast("Click a pin first, then r records it", true); } if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item · r: record the selected pin as a golden · hover a cell for its data"); });
     poll();
     </script>
     </body></html>

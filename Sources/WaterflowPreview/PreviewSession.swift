@@ -38,6 +38,8 @@ public final class PreviewSession: Sendable {
     /// The cells on screen, where they are in the image, with their data: what the page shows
     /// on hover.
     public var cells: [PreviewCell] = []
+    /// Pixels per point it was last drawn at.
+    public var scale = 1.0
   }
 
   /// A consistent copy of what the page needs.
@@ -168,6 +170,16 @@ public final class PreviewSession: Sendable {
     publish { _ in }
   }
 
+  /// The golden a pin records as, for a manifest at `manifest`.
+  ///
+  /// - Throws: ``PreviewError`` when no pin has that number.
+  public func golden(ofPin id: Int, manifest: String) throws(PreviewError) -> PreviewGolden {
+    guard let pin = state.withLock({ $0.pins.first { $0.id == id } }) else {
+      throw PreviewError("No pin \(id): it was removed.")
+    }
+    return PreviewGolden(pin: pin.pin, of: file, shotFile: isShotFile, manifest: manifest, scale: pin.scale)
+  }
+
   // MARK: - Drawing
 
   /// Every file the preview depends on: the file, its pins file, and what each pin read.
@@ -237,7 +249,10 @@ public final class PreviewSession: Sendable {
           pin.warnings = result.warnings
           pin.error = result.error
           pin.drawings += 1
-          if result.png != nil { pin.cells = result.cells }
+          if result.png != nil {
+            pin.cells = result.cells
+            pin.scale = result.scale
+          }
           if let png = result.png, png != pin.png {
             pin.previousPNG = pin.png
             pin.png = png
@@ -297,6 +312,7 @@ public final class PreviewSession: Sendable {
     var warnings: [String]
     var error: String?
     var cells: [PreviewCell] = []
+    var scale = 1.0
   }
 
   /// Draws pins on `lanes` threads, each with its own renderer; stops early when stale.
@@ -331,7 +347,7 @@ public final class PreviewSession: Sendable {
             let warnings = camera.imageFailures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
             return Drawn(
               id: pin.id, png: png, inputs: [], warnings: warnings, error: nil,
-              cells: PreviewCell.cells(of: capture, scene: scene))
+              cells: PreviewCell.cells(of: capture, scene: scene), scale: shot.device.scale)
           } catch {
             return Drawn(id: pin.id, png: nil, inputs: [], warnings: [], error: error.description)
           }

@@ -12,6 +12,7 @@ internal import Synchronization
 /// - `GET /pins/ID.png` and `/pins/ID.previous.png`: a pin's image and the one before it.
 /// - `POST /api/pins` with `{"add": {pin}}` or `{"remove": ID}`: changes the pins, saved beside
 ///   the file.
+/// - `POST /api/record` with `{"id": ID}`: adds the pin's golden to the manifest and records it.
 ///
 /// It watches every file the pins read and redraws the pins a save concerns.
 public final class PreviewSite: LocalSite {
@@ -25,9 +26,24 @@ public final class PreviewSite: LocalSite {
   /// How long a long poll waits.
   private let pollSeconds: Double
 
+  /// Records a pin's golden (adds it to the manifest and writes it as `golden record` does) and
+  /// says what it did; nil when the preview cannot record.
+  private let recorder: (@Sendable (PreviewGolden) -> Result<String, PreviewError>)?
+  /// The manifest pins are recorded into.
+  private let manifest: String
+
   /// Serves a session, drawing its pins now and again after every save.
-  public init(session: PreviewSession, pollSeconds: Double = 20) {
+  ///
+  /// - Parameters:
+  ///   - manifest: The golden manifest `r` records a pin into.
+  ///   - recorder: Adds a pin's golden to the manifest and records it.
+  public init(
+    session: PreviewSession, pollSeconds: Double = 20, manifest: String = "Golden/manifest.json",
+    recorder: (@Sendable (PreviewGolden) -> Result<String, PreviewError>)? = nil
+  ) {
     self.session = session
+    self.manifest = manifest
+    self.recorder = recorder
     self.pollSeconds = pollSeconds
     let changes = Mutex<(@Sendable (Set<String>) -> Void)?>(nil)
     watcher = FileWatcher { paths in changes.withLock { $0 }?(paths) }
@@ -112,7 +128,22 @@ public final class PreviewSite: LocalSite {
       } catch {
         return LocalGate.error(400, error.description)
       }
-    case (_, "/api/state"), (_, "/api/pins"):
+    case ("POST", "/api/record"):
+      struct Record: Decodable { var id: Int }
+      guard let record = try? JSONDecoder().decode(Record.self, from: Data(request.body)) else {
+        return LocalGate.error(400, "The body must be {\"id\": PIN}.")
+      }
+      guard let recorder else { return LocalGate.error(501, "This preview does not record goldens.") }
+      do {
+        let golden = try session.golden(ofPin: record.id, manifest: manifest)
+        switch recorder(golden) {
+        case .success(let said): return LocalGate.json(200, ["name": golden.name, "manifest": manifest, "output": said])
+        case .failure(let error): return LocalGate.error(500, error.description)
+        }
+      } catch {
+        return LocalGate.error(400, error.description)
+      }
+    case (_, "/api/state"), (_, "/api/pins"), (_, "/api/record"):
       return LocalGate.error(405, "\(method) is not allowed on \(request.path).")
     default:
       break

@@ -21,8 +21,9 @@ struct PreviewCommand: ParsableCommand {
       string tables, style and shot file): a save redraws the pins it concerns, on every core, \
       and the page swaps their images without reloading, outlined, with a blink of old against \
       new. A save that breaks the file shows the error where the pins are, as this command line \
-      prints it, over the last good images; fixing the file clears it. Ctrl-C stops the preview. \
-      Refused when CI is set.
+      prints it, over the last good images; fixing the file clears it. Record (or r) adds the \
+      selected pin to the manifest as a golden named from the scene and the pin, and writes it \
+      with `golden record`. Ctrl-C stops the preview. Refused when CI is set.
       """)
 
   @Argument(help: ArgumentHelp("The scene or shot file.", valueName: "file.json"))
@@ -36,6 +37,8 @@ struct PreviewCommand: ParsableCommand {
       "Draw pins at most this many pixels per point (default: each device's own). The layout is the same; 1 draws a 3× phone in a ninth of the pixels.",
       valueName: "scale"))
   var scale: Double?
+  @Option(help: "The golden manifest a pin is recorded into (the page's Record, or r); created when missing.")
+  var manifest = "Golden/manifest.json"
 
   func validate() throws {
     guard (0...65535).contains(port) else {
@@ -54,7 +57,11 @@ struct PreviewCommand: ParsableCommand {
     }
     let session: PreviewSession
     do { session = try PreviewSession(file: file, scale: scale) } catch { throw CLIError(error.description) }
-    let site = PreviewSite(session: session)
+    let manifest = self.manifest
+    let site = PreviewSite(session: session, manifest: manifest) { golden in
+      do throws(PreviewError) { try golden.add(to: manifest) } catch { return .failure(error) }
+      return Self.record(golden.name, manifest: manifest)
+    }
     let server = ReviewServer(site: site)
     do { _ = try server.start(port: port) } catch { throw CLIError("\(error)") }
     emit("Preview at \(site.address)")
@@ -62,5 +69,24 @@ struct PreviewCommand: ParsableCommand {
       "\(session.pins.count) pins of \(file), saved in \(PreviewPins.path(for: file)) when changed; Ctrl-C here to stop.")
     if !noOpen { openBrowser(site.address) }
     dispatchMain()
+  }
+
+  /// Records one golden exactly as `waterflow golden record --manifest M NAME` does: by running
+  /// this binary so, and passing on what it says.
+  static func record(_ name: String, manifest: String) -> Result<String, PreviewError> {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    }
+    process.arguments = ["golden", "record", "--manifest", manifest, name]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    do { try process.run() } catch { return .failure(PreviewError("Cannot run `golden record`: \(error)")) }
+    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    emit(said)
+    return process.terminationStatus == 0 ? .success(said) : .failure(PreviewError(said))
   }
 }

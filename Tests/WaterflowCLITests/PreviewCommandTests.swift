@@ -9,9 +9,9 @@ import WaterflowTestSupport
     let process = Process()
     let address: String
 
-    init(_ file: String) throws {
+    init(_ file: String, manifest: String) throws {
       process.executableURL = URL(fileURLWithPath: waterflowBinary)
-      process.arguments = ["preview", "--no-open", "--port", "0", file]
+      process.arguments = ["preview", "--no-open", "--port", "0", "--manifest", manifest, file]
       var environment = ProcessInfo.processInfo.environment
       environment["CI"] = nil
       environment["DISPLAY"] = nil
@@ -53,7 +53,8 @@ import WaterflowTestSupport
     let scene = try String(contentsOfFile: file, encoding: .utf8)
       .replacingOccurrences(of: #""height": 812, "scale": 3"#, with: #""height": 812, "scale": 1"#)
     try Data(scene.utf8).write(to: URL(fileURLWithPath: file))
-    let preview = try Preview(file)
+    let manifest = dir + "/Golden/manifest.json"
+    let preview = try Preview(file, manifest: manifest)
     let script = dir + "/walk.py"
     try Self.walk.write(toFile: script, atomically: true, encoding: .utf8)
     let screenshot = dir + "/preview.png"
@@ -71,7 +72,12 @@ import WaterflowTestSupport
         "broken: notes.json: invalid JSON at line 1",
         "fixed: error gone",
         "pinned: 5 pins drawn",
+        "recorded: Recorded preview/notes/iphone-4.7-light-300 in \(manifest)",
       ], "\(walk.output)")
+    // The golden was written as `golden record` writes it, and checks.
+    let check = try waterflow(["golden", "check", "--manifest", manifest], environment: ["CI": "true"])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("1 golden: 1 passed"), "\(check.stdout)")
     let pins = try String(contentsOfFile: file + ".preview.json", encoding: .utf8)
     #expect(pins.contains(#""device" : "iphone-4.7""#), "\(pins)")
     #expect(FileManager.default.fileExists(atPath: screenshot))
@@ -127,6 +133,10 @@ import WaterflowTestSupport
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         until(lambda: drawn() == 5)
         print("pinned: 5 pins drawn")
+        driver.find_elements(By.CSS_SELECTOR, "figure")[4].click()
+        ActionChains(driver).send_keys("r").perform()
+        until(lambda: driver.find_element(By.ID, "toast").text.startswith("Recorded"))
+        print(f"recorded: {driver.find_element(By.ID, 'toast').text}")
         driver.save_screenshot(screenshot)
     finally:
         driver.quit()

@@ -148,6 +148,13 @@ extension GoldenManifestReadingTests {
       #", "offset": }"#,
       "invalid JSON at line 1, column 57: expected a value, found '}'"
     ),
+    (#", "appearance": "dim""#, "goldens[0].appearance: expected \"light\" or \"dark\""),
+    (#", "device": "iphone-99""#, "goldens[0].device: expected a device: iphone-6.9, iphone-6.5"),
+    (
+      #", "device": "iphone-4.7", "step": 10"#,
+      "goldens[0].device: a golden in an appearance or on a device is one screen: no step, sequence, overview or debug"
+    ),
+    (#", "shot": "en/light/iphone-6.9/notes""#, "goldens[0].shot: a shot is chosen from a shot file: give \"shots\" too"),
   ])
   func badEntries_NameTheFileAndTheField(extra: String, says: String) {
     let m = message(extra)

@@ -1,0 +1,86 @@
+import Foundation
+import PNGCodec
+import Testing
+import WaterflowGolden
+import WaterflowPreview
+import WaterflowRender
+import WaterflowTestSupport
+
+/// A pin recorded as a golden: its entry, the manifest edit, and the same pixels.
+@Suite struct PreviewGoldenTests {
+  @Test func aScenePinIsAnEntryInItsAppearanceAtItsScale() {
+    let golden = PreviewGolden(
+      pin: PreviewPin(scene: "notes", offset: 812, appearance: .dark), of: "/p/Assets/Feeds/notes.json",
+      shotFile: false, manifest: "/p/Golden/manifest.json", scale: 3)
+    #expect(golden.name == "preview/notes/scene-dark-812")
+    #expect(
+      golden.entry
+        == #"{"name": "preview/notes/scene-dark-812", "scene": "../Assets/Feeds/notes.json", "offset": 812, "appearance": "dark", "scale": 3}"#)
+    let onDevice = PreviewGolden(
+      pin: PreviewPin(scene: "notes", offset: 0, device: "iphone-4.7", appearance: .light, locale: "ar"),
+      of: "/p/Assets/Shots/shots.json", shotFile: true, manifest: "/p/Golden/manifest.json", scale: 2)
+    #expect(onDevice.name == "preview/notes/iphone-4.7-light-ar-0")
+    #expect(
+      onDevice.entry
+        == #"{"name": "preview/notes/iphone-4.7-light-ar-0", "shots": "../Assets/Shots/shots.json", "shot": "ar/light/iphone-4.7/notes", "offset": 0}"#)
+  }
+
+  @Test func theEntryGoesAfterTheLastOneAndTheRestOfTheFileStays() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-preview-golden")
+    let manifest = dir + "/Golden/manifest.json"
+    let golden = PreviewGolden(
+      pin: PreviewPin(scene: "notes", offset: 0), of: dir + "/notes.json", shotFile: false, manifest: manifest, scale: 1)
+    #expect(try golden.add(to: manifest), "made when missing")
+    #expect(try String(contentsOfFile: manifest, encoding: .utf8) == "{\n  \"goldens\": [\n    \(golden.entry)\n  ]\n}\n")
+    let written = """
+      {
+        "font": "x.ttf",
+        "goldens": [
+          {"name": "a", "scene": "s.json", "maskCells": [1, 2]}
+        ],
+        "unmanaged": ["SnapshotTesting/"]
+      }
+
+      """
+    try Data(written.utf8).write(to: URL(fileURLWithPath: manifest))
+    #expect(try golden.add(to: manifest))
+    #expect(
+      try String(contentsOfFile: manifest, encoding: .utf8)
+        == written.replacingOccurrences(
+          of: "[1, 2]}\n", with: "[1, 2]},\n    \(golden.entry)\n"))
+    #expect(try !golden.add(to: manifest), "an entry of that name is there already")
+  }
+
+  @Test func theRecordedGoldenHasThePinsPixels() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-preview-golden")
+    try FileManager.default.copyItem(atPath: packageRoot + "/Assets/Feeds", toPath: dir + "/Feeds")
+    let file = dir + "/Feeds/notes.json"
+    let session = try PreviewSession(file: file, lanes: 2, scale: 1)
+    session.refresh(changed: nil)
+    let manifest = dir + "/Golden/manifest.json"
+    for (id, pin) in session.state(after: 0, waiting: 0).pins.enumerated() where id == 1 || id == 3 {
+      let golden = try session.golden(ofPin: pin.id, manifest: manifest)
+      try golden.add(to: manifest)
+      let entry = try #require(try GoldenManifest(contentsOf: manifest).entries.first { $0.name == golden.name })
+      let frame = try #require(try entry.shot().frames(with: Renderer()).first)
+      #expect(frame.image.pixels == (try RGBAImage(pngData: try #require(pin.png))).pixels, "\(golden.name)")
+    }
+  }
+
+  @Test func aManifestEntryTakesOneShotOfAShotFileAtAnotherOffset() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-preview-golden")
+    let manifest = dir + "/manifest.json"
+    let shots = packageRoot + "/Assets/Shots/shots.json"
+    try Data(
+      #"{"goldens": [{"name": "pin", "shots": "\#(shots)", "shot": "ar/dark/iphone-6.9/notes", "offset": 200}]}"#.utf8
+    ).write(to: URL(fileURLWithPath: manifest))
+    let entry = try #require(try GoldenManifest(contentsOf: manifest).entries.first)
+    #expect(entry.name == "pin" && entry.screenshot?.shot.name == "ar/dark/iphone-6.9/notes")
+    #expect(entry.screenshot?.shot.scene.offset == 200 && entry.options.scale == 3)
+    try Data(
+      #"{"goldens": [{"name": "pin", "shots": "\#(shots)", "shot": "ar/dark/iphone-4.7/notes"}]}"#.utf8
+    ).write(to: URL(fileURLWithPath: manifest))
+    let error = try #require(throws: GoldenError.self) { try GoldenManifest(contentsOf: manifest) }
+    #expect(error.description.contains("goldens[0].shot: 'ar/dark/iphone-4.7/notes' is not a shot of"), "\(error)")
+  }
+}
