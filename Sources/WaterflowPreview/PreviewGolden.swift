@@ -1,6 +1,6 @@
 internal import Foundation
 internal import FileTransactions
-public import WaterflowShots
+internal import WaterflowShots
 
 /// A pin as a golden: its manifest entry, named from the scene and the pin, and the edit that
 /// adds it to a manifest without rewriting the rest of the file.

@@ -1,5 +1,5 @@
 internal import Foundation
-public import WaterflowShots
+internal import WaterflowShots
 internal import WaterflowJSON
 internal import FileTransactions
 public import WaterflowScene

@@ -1,7 +1,7 @@
 internal import Foundation
 internal import Dispatch
-public import WaterflowShots
-public import WaterflowScene
+internal import WaterflowShots
+internal import WaterflowScene
 internal import WaterflowRender
 internal import PNGCodec
 internal import WaterflowInputs

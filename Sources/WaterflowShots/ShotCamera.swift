@@ -102,7 +102,9 @@ public final class ShotCamera {
 
   /// The shot as PNG bytes: exactly the device's pixel size.
   ///
-  /// - Parameter compression: How hard the encoder tries (the live preview uses `.frames`).
+  /// - Parameters:
+  ///   - shot: The shot.
+  ///   - compression: How hard the encoder tries (the live preview uses `.frames`).
   /// - Throws: ``ShotSetError`` for a caption key the locale lacks, or when drawing fails.
   public func png(of shot: Shot, compression: PNGCompression = .default) throws(ShotSetError) -> [UInt8] {
     try draw(shot).surface.pngDataOnThisThread(compression: compression)
