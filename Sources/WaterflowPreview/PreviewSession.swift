@@ -225,9 +225,15 @@ public final class PreviewSession: Sendable {
       return true
     case .success(let (shotFile, scenes)):
       let pins = state.withLock { $0.pins }
+      // A string table concerns only the pins of its locale, though the load reads them all.
+      let tables = Dictionary(
+        shotFile.locales.compactMap { locale in locale.stringsPath.map { (locale.name, FileWatcher.absolute($0)) } },
+        uniquingKeysWith: { a, _ in a })
       let chosen = pins.filter { pin in
-        pin.png == nil || pin.error != nil || extra.contains(pin.id)
-          || changed.map { !$0.isDisjoint(with: pin.inputs) || !$0.isDisjoint(with: fileInputs) } ?? true
+        let otherTables = Set(tables.filter { $0.key != pin.pin.locale }.values)
+        return pin.png == nil || pin.error != nil || extra.contains(pin.id)
+          || changed.map { !$0.isDisjoint(with: pin.inputs) || !$0.isDisjoint(with: fileInputs.subtracting(otherTables)) }
+            ?? true
       }
       let loadedAt = clock.now
       let drawn = draw(chosen, file: shotFile, scenes: scenes, generation: mine)
@@ -245,7 +251,8 @@ public final class PreviewSession: Sendable {
         for result in drawn {
           guard let index = storage.pins.firstIndex(where: { $0.id == result.id }) else { continue }
           var pin = storage.pins[index]
-          pin.inputs = result.inputs.union(fileInputs)
+          let otherTables = Set(tables.filter { $0.key != pin.pin.locale }.values)
+          pin.inputs = result.inputs.union(fileInputs.subtracting(otherTables))
           pin.warnings = result.warnings
           pin.error = result.error
           pin.drawings += 1

@@ -2,6 +2,7 @@ import Foundation
 import PNGCodec
 import Testing
 import WaterflowPreview
+import WaterflowReview
 import WaterflowTestSupport
 
 /// A copy of the notes feed (scene, data, photos) in a folder of its own, to edit.
@@ -149,5 +150,60 @@ import Synchronization
     }
     #expect(seen)
     #expect(reported.withLock { $0 } == [path])
+  }
+}
+
+@Suite struct PreviewWatchingTests {
+  /// A shot file of the notes in English and Arabic on one device: two pins.
+  private func shots() throws -> (file: String, folder: String) {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-preview-shots")
+    try FileManager.default.copyItem(atPath: packageRoot + "/Assets/Shots", toPath: dir + "/Shots")
+    try FileManager.default.copyItem(atPath: packageRoot + "/Assets/Feeds", toPath: dir + "/Feeds")
+    let file = dir + "/Shots/pins.json"
+    try write(
+      #"{"scenes": ["notes.json"], "devices": ["iphone-4.7"], "locales": {"en": "strings/en.json", "ar": "strings/ar.json"}}"#,
+      to: file)
+    return (file, dir + "/Shots")
+  }
+
+  @Test func aStringTableRedrawsOnlyItsLocalesPinsAndADataFileEveryPin() throws {
+    let (file, folder) = try shots()
+    let session = try PreviewSession(file: file, lanes: 2, scale: 1)
+    #expect(session.pins.map(\.label) == ["notes · 0 pt · iphone-4.7 · light · en", "notes · 0 pt · iphone-4.7 · light · ar"])
+    session.refresh(changed: nil)
+    let before = session.state(after: 0, waiting: 0).pins
+    let arabic = folder + "/strings/ar.json"
+    let table = try String(contentsOfFile: arabic, encoding: .utf8)
+    try write(table.replacingOccurrences(of: "\"note.1\": \"", with: "\"note.1\": \"★ "), to: arabic)
+    session.refresh(changed: [arabic])
+    let after = session.state(after: 0, waiting: 0).pins
+    #expect(after.map(\.drawings) == [1, 2])
+    #expect(after[0].png == before[0].png && after[1].png != before[1].png)
+    // Every pin shows the data file's rows.
+    let data = folder + "/notes.jsonl"
+    let rows = try String(contentsOfFile: data, encoding: .utf8)
+    try write(rows.replacingOccurrences(of: "\"likes\": \"23k\"", with: "\"likes\": \"24k\""), to: data)
+    session.refresh(changed: [data])
+    #expect(session.state(after: 0, waiting: 0).pins.map(\.drawings) == [2, 3])
+  }
+
+  @Test func thePreviewRefusesWhatTheReviewRefuses() throws {
+    let (file, _) = try shots()
+    let site = PreviewSite(session: try PreviewSession(file: file, lanes: 1, scale: 1), pollSeconds: 0)
+    site.listening(on: 4321)
+    let token = String(site.address.split(separator: "=").last!)
+    let host = ["host": "127.0.0.1:4321"]
+    func status(_ method: String, _ path: String, _ headers: [String: String], query: [String: String] = [:]) -> Int {
+      site.respond(to: ReviewRequest(method: method, path: path, query: query, headers: headers)).status
+    }
+    #expect(status("GET", "/", host) == 403, "no token")
+    #expect(status("GET", "/", host, query: ["token": token]) == 200)
+    #expect(status("GET", "/", ["host": "evil.example:4321"], query: ["token": token]) == 403, "another Host")
+    #expect(status("GET", "/api/state", host) == 403, "no token for the API")
+    #expect(status("GET", "/api/state", host.merging(["x-waterflow-token": "0" + token.dropFirst()]) { a, _ in a }) == 403)
+    #expect(status("GET", "/api/state", host.merging(["x-waterflow-token": token]) { a, _ in a }) == 200)
+    #expect(status("POST", "/", host.merging(["x-waterflow-token": token]) { a, _ in a }) == 405)
+    #expect(status("GET", "/api/pins", host.merging(["x-waterflow-token": token]) { a, _ in a }) == 405)
+    #expect(status("GET", "/../Shots/pins.json", host.merging(["x-waterflow-token": token]) { a, _ in a }) == 404)
   }
 }
