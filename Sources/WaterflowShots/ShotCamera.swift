@@ -31,6 +31,12 @@ public struct ShotScenes: Sendable {
         do { scene = try Scene(contentsOf: shot.scene.path) } catch { throw ShotSetError(error.description) }
         loaded[shot.scene.name] = scene
       }
+      // The base locale of a set without string tables is the scene as written, in its own
+      // locale (numbers and dates formatted as `render` formats them).
+      if shot.locale.stringsPath == nil && shot.locale.name == "base" {
+        scenes[shot.scene.name, default: [:]][shot.locale.name] = scene
+        continue
+      }
       let table = tables[shot.locale.name] ?? StringTable(locale: shot.locale.name, strings: [:])
       do {
         scenes[shot.scene.name, default: [:]][shot.locale.name] = try scene.localized(with: table)

@@ -74,6 +74,11 @@ import WaterflowTestSupport
         "pinned: 5 pins drawn",
         "recorded: Recorded preview/notes/iphone-4.7-light-300 in \(manifest)",
       ], "\(walk.output)")
+    // The first pin, back on the fixed file, is what `render` draws of the same screen.
+    let rendered = dir + "/render0.png"
+    #expect(try waterflow(["render", file, "--offset", "0", "-o", rendered]).status == 0)
+    let same = try waterflow(["diff", dir + "/pin0.png", rendered])
+    #expect(same.status == 0 && same.stdout.contains("identical"), "\(same.stdout)")
     // The golden was written as `golden record` writes it, and checks.
     let check = try waterflow(["golden", "check", "--manifest", manifest], environment: ["CI": "true"])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
@@ -125,6 +130,13 @@ import WaterflowTestSupport
         save(good)
         until(lambda: not driver.find_element(By.ID, "error").is_displayed())
         print("fixed: error gone")
+        # The first pin's image as the page has it, for a comparison with `render`.
+        import base64
+        until(lambda: drawn() == 4)
+        png = driver.execute_async_script("""const done = arguments[arguments.length - 1];
+            fetch(document.querySelector('figure img').src).then(r => r.arrayBuffer()).then(b => {
+              let s = ''; for (const c of new Uint8Array(b)) s += String.fromCharCode(c); done(btoa(s)); });""")
+        open(os.path.join(os.path.dirname(screenshot), "pin0.png"), "wb").write(base64.b64decode(png))
         form = driver.find_element(By.ID, "add")
         offset = form.find_element(By.NAME, "offset")
         offset.clear(); offset.send_keys("300")
