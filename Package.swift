@@ -185,7 +185,7 @@ let package = Package(
       name: "WaterflowPreview",
       dependencies: [
         "WaterflowReview", "WaterflowShots", "WaterflowScene", "WaterflowRender", "WaterflowInputs",
-        "WaterflowJSON", "FileTransactions", "PNGCodec",
+        "WaterflowJSON", "FileTransactions", "PNGCodec", "WaterflowGolden",
       ]),
 
     // Tools

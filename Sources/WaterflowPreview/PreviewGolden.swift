@@ -10,6 +10,12 @@ public struct PreviewGolden: Sendable, Equatable {
   /// The manifest entry, one line of JSON.
   public var entry: String
 
+  /// A golden by name and entry (an existing golden: its entry is already in the manifest).
+  public init(name: String, entry: String) {
+    self.name = name
+    self.entry = entry
+  }
+
   /// The golden of a pin of `file` (a scene or a shot file), for a manifest at `manifest`.
   ///
   /// - Parameters:

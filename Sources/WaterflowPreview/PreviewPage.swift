@@ -9,7 +9,8 @@ internal import Foundation
 /// scroll position stays), outlines them until the next save, and offers a blink of old against
 /// new. A file that does not load shows its error where the pins are, over the last good images,
 /// greyed. Hovering a cell shows its item's data. Keys: b blink the changed pins, f every cell's
-/// frame and item, r record the selected pin as a golden, ? help.
+/// frame and item, r record the selected pin as a golden, a accept the selected golden (a
+/// manifest's preview shows each golden beside its drawing, with `golden check`'s verdict), ? help.
 enum PreviewPage {
   static func html(title: String) -> String {
     page.replacingOccurrences(of: "{{BASE_STYLE}}", with: ReviewPage.baseStyle)
@@ -31,6 +32,14 @@ enum PreviewPage {
     figure { margin:0; background:#fff; border:1px solid var(--line); border-radius:6px; padding:8px; }
     figure.changed { outline:2px solid var(--accent); outline-offset:2px; }
     figure.selected { box-shadow:0 0 0 3px #ffb300; }
+    .pair { display:flex; gap:6px; }
+    .pair .expected { display:none; }
+    figure.golden .pair .expected { display:block; }
+    .pair .expected img { opacity:.9; }
+    .golden-line { font-size:11px; margin-top:4px; max-width:calc(2 * var(--w) + 6px); white-space:pre-wrap; }
+    .golden-line b { text-transform:uppercase; font-size:10px; padding:0 4px; border-radius:3px; color:#fff; background:var(--ok); }
+    figure.failed .golden-line b, figure.missing .golden-line b { background:var(--bad); }
+    figure:not(.golden) .accept, figure.golden .record, figure.golden .remove { display:none; }
     figure img { display:block; width:var(--w); height:auto; background:#eee; }
     figcaption { font-size:12px; color:#444; margin-top:6px; display:flex; gap:6px; align-items:center; justify-content:space-between; }
     figcaption button { padding:0 6px; font-size:12px; }
@@ -88,6 +97,7 @@ enum PreviewPage {
       err.textContent = s.error ? s.error + "\n\nThe last good images stay below, greyed, until the file loads again." : "";
       main.classList.toggle("broken", !!s.error);
       const form = document.getElementById("add");
+      form.style.display = s.manifest ? "none" : "";
       options(form.scene, s.scenes); options(form.device, s.devices); options(form.locale, s.locales);
       // Pins that changed since the last save are those drawn at the newest version.
       const newest = Math.max(0, ...s.pins.map(p => p.changedAt));
@@ -99,7 +109,8 @@ enum PreviewPage {
         if (!figure) {
           figure = document.createElement("figure");
           figure.dataset.id = pin.id;
-          figure.innerHTML = `<div class="frame"><img alt=""><div class="cells"></div><div class="hit"></div></div><figcaption><span class="label"></span><span><button class="record" title="Record this pin as a golden (r)">Record</button> <button class="remove" title="Remove this pin">×</button></span></figcaption><div class="pinerror"></div><div class="warn"></div>`;
+          figure.innerHTML = `<div class="pair"><div class="frame"><img alt=""><div class="cells"></div><div class="hit"></div></div><div class="expected" title="The golden as recorded"><img alt="" class="golden-img"></div></div><figcaption><span class="label"></span><span><button class="accept" title="Accept this drawing as the golden (a)">Accept</button><button class="record" title="Record this pin as a golden (r)">Record</button> <button class="remove" title="Remove this pin">×</button></span></figcaption><div class="golden-line"></div><div class="pinerror"></div><div class="warn"></div>`;
+          figure.querySelector("button.accept").onclick = () => accept(pin.id);
           figure.querySelector("button.remove").onclick = () => api("/api/pins", { remove: pin.id }).then(() => toast("Pin removed"), e => toast(e.message, true));
           figure.querySelector("button.record").onclick = () => record(pin.id);
           figure.onclick = () => select(figure);
@@ -118,7 +129,18 @@ enum PreviewPage {
           main.appendChild(figure);
         }
         figure.querySelector(".label").textContent = pin.label;
-        const img = figure.querySelector("img");
+        const img = figure.querySelector(".frame img");
+        figure.classList.toggle("golden", !!pin.golden);
+        for (const status of ["failed", "missing", "matched"]) figure.classList.toggle(status, !!pin.golden && pin.golden.status === status);
+        if (pin.golden) {
+          const line = figure.querySelector(".golden-line");
+          line.innerHTML = "<b></b> <span></span>";
+          line.querySelector("b").textContent = pin.golden.status === "matched" ? "passes" : pin.golden.status;
+          line.querySelector("span").textContent = pin.golden.verdict;
+          const expected = figure.querySelector(".golden-img");
+          if (pin.golden.hasExpected) expected.src = `/pins/${pin.id}.expected.png?at=${pin.changedAt}-${pin.golden.status}`;
+          else expected.removeAttribute("src");
+        }
         if (pin.hasImage && img.dataset.at !== String(pin.changedAt)) { img.dataset.at = pin.changedAt; img.src = `/pins/${pin.id}.png?at=${pin.changedAt}`; }
         figure.classList.toggle("changed", pin.hasPrevious && pin.changedAt === newest);
         const cells = figure.querySelector(".cells");
@@ -159,6 +181,10 @@ enum PreviewPage {
       toast("Recording…");
       api("/api/record", { id }).then(r => toast(`Recorded ${r.name} in ${r.manifest}`), e => toast(e.message, true));
     }
+    function accept(id) {
+      toast("Accepting…");
+      api("/api/accept", { id }).then(r => toast(`Accepted ${r.name}`), e => toast(e.message, true));
+    }
     function blink() {
       if (blinking) { clearInterval(blinking); blinking = null; for (const img of main.querySelectorAll("figure.changed img")) img.src = `/pins/${img.closest("figure").dataset.id}.png?at=${img.dataset.at}`; document.getElementById("blink").classList.remove("on"); return; }
       let old = false;
@@ -174,7 +200,7 @@ enum PreviewPage {
       api("/api/pins", { add: { scene: f.scene.value, offset: Number(f.offset.value), device: f.device.value, appearance: f.appearance.value, locale: f.locale.value } })
         .then(() => toast("Pinned, and saved beside the file"), err => toast(err.message, true));
     };
-    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "r") { const f = main.querySelector("figure.selected"); if (f) record(Number(f.dataset.id)); else toast("Click a pin first, then r records it", true); } if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item · r: record the selected pin as a golden · hover a cell for its data"); });
+    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "a") { const f = main.querySelector("figure.selected.golden"); if (f) accept(Number(f.dataset.id)); else toast("Click a golden first, then a accepts it", true); } if (e.key === "r") { const f = main.querySelector("figure.selected"); if (f) record(Number(f.dataset.id)); else toast("Click a pin first, then r records it", true); } if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item · r: record the selected pin as a golden · a: accept the selected golden · hover a cell for its data"); });
     poll();
     </script>
     </body></html>

@@ -5,6 +5,7 @@ internal import WaterflowScene
 internal import WaterflowRender
 internal import PNGCodec
 internal import WaterflowInputs
+internal import WaterflowGolden
 internal import Synchronization
 
 /// A live preview's state: the file, its pins and their latest images, the error that broke the
@@ -40,6 +41,20 @@ public final class PreviewSession: Sendable {
     public var cells: [PreviewCell] = []
     /// Pixels per point it was last drawn at.
     public var scale = 1.0
+    /// For a manifest's preview: the golden this pin is, and how its check went.
+    public var golden: GoldenCheck?
+  }
+
+  /// A golden of a previewed manifest, checked as `golden check` checks it.
+  public struct GoldenCheck: Sendable {
+    /// The golden's name.
+    public var name: String
+    /// `matched`, `failed` or `missing`.
+    public var status: String = ""
+    /// What changed, as `golden check` says it (`layout changed: …`); empty when it passes.
+    public var verdict: String = ""
+    /// The golden as recorded, to show beside the drawing; nil when there is none.
+    public var expectedPNG: [UInt8]?
   }
 
   /// A consistent copy of what the page needs.
@@ -66,6 +81,8 @@ public final class PreviewSession: Sendable {
   /// The file previewed: a scene or a shot file.
   public let file: String
   private let isShotFile: Bool
+  /// Whether the file is a golden manifest: each golden is a pin, beside its recording.
+  public let isManifest: Bool
   private let state = Mutex(StateStorage())
   /// Bumped by every refresh, so that a refresh in flight sees that it is stale.
   private let generation = Atomic<Int>(0)
@@ -107,10 +124,24 @@ public final class PreviewSession: Sendable {
       throw PreviewError("Cannot read '\(file)': no such file, or it is not readable.")
     }
     let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-    if object?["goldens"] != nil {
-      throw PreviewError("\(file) is a golden manifest: preview a scene or a shot file (a manifest's preview is not built yet).")
-    }
+    isManifest = object?["goldens"] != nil
     isShotFile = object?["scenes"] != nil
+    if isManifest {
+      // The manifest's goldens are the pins, in its order.
+      let names: [String]
+      do { names = try GoldenManifest(contentsOf: file).entries.map(\.name) } catch {
+        throw PreviewError(error.description)
+      }
+      state.withLock { storage in
+        storage.pins = names.enumerated().map { id, name in
+          var pin = PinState(id: id, pin: PreviewPin(scene: name, offset: 0))
+          pin.golden = GoldenCheck(name: name)
+          return pin
+        }
+        storage.nextID = names.count
+      }
+      return
+    }
     let pins = try PreviewPins.saved(for: file) ?? defaultPins()
     state.withLock { storage in
       storage.pins = pins.enumerated().map { PinState(id: $0.offset, pin: $0.element) }
@@ -145,6 +176,7 @@ public final class PreviewSession: Sendable {
   /// - Throws: ``PreviewError`` when the pins cannot be saved.
   @discardableResult
   public func add(_ pin: PreviewPin) throws(PreviewError) -> Int {
+    guard !isManifest else { throw PreviewError("A manifest's pins are its goldens: add a golden to \(file).") }
     let (id, pins) = state.withLock { storage in
       let id = storage.nextID
       storage.nextID += 1
@@ -160,6 +192,7 @@ public final class PreviewSession: Sendable {
   ///
   /// - Throws: ``PreviewError`` when no pin has that number, or the pins cannot be saved.
   public func remove(_ id: Int) throws(PreviewError) {
+    guard !isManifest else { throw PreviewError("A manifest's pins are its goldens: remove the golden from \(file).") }
     let pins = state.withLock { storage -> [PreviewPin]? in
       guard let index = storage.pins.firstIndex(where: { $0.id == id }) else { return nil }
       storage.pins.remove(at: index)
@@ -209,6 +242,7 @@ public final class PreviewSession: Sendable {
     }
     let clock = ContinuousClock()
     let started = clock.now
+    if isManifest { return refreshGoldens(changed: changed, generation: mine, started: started, clock: clock) }
     let recorder = InputRecorder()
     let loaded: Result<(ShotFile, ShotScenes), PreviewError> = InputRecorder.$current.withValue(recorder) {
       Result { () throws(PreviewError) in try load() }
@@ -270,6 +304,98 @@ public final class PreviewSession: Sendable {
       }
       return true
     }
+  }
+
+  /// A manifest's refresh: its goldens whose inputs changed are drawn and checked against their
+  /// recordings, as `golden check` does (nothing is recorded).
+  private func refreshGoldens(
+    changed: Set<String>?, generation mine: Int, started: ContinuousClock.Instant, clock: ContinuousClock
+  ) -> Bool {
+    let recorder = InputRecorder()
+    let loaded = InputRecorder.$current.withValue(recorder) { () -> Result<GoldenManifest, PreviewError> in
+      do { return .success(try GoldenManifest(contentsOf: file)) } catch { return .failure(PreviewError("\(error)")) }
+    }
+    let fileInputs = Set((recorder.paths + [file]).map(FileWatcher.absolute))
+    guard case .success(let manifest) = loaded else {
+      guard generation.load(ordering: .acquiring) == mine, case .failure(let error) = loaded else { return false }
+      publish { storage in
+        storage.error = error.description
+        storage.fileInputs = storage.fileInputs.union(fileInputs)
+      }
+      return true
+    }
+    let pins = state.withLock { $0.pins }
+    let chosen = pins.filter { pin in
+      pin.png == nil || changed.map { !$0.isDisjoint(with: pin.inputs) || !$0.isDisjoint(with: fileInputs) } ?? true
+    }
+    let loadedAt = clock.now
+    let results = Mutex<[(Int, Drawn, GoldenCheck)]>([])
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(lanes, chosen.count))) { _ in
+      guard let renderer = try? Renderer(fontPath: manifest.fontPath ?? Renderer.defaultFontPath),
+        let configuration = try? GoldenConfiguration.fromEnvironment(explicitMode: .never)
+      else { return }
+      let fingerprint = FontStackFingerprint(renderer: renderer)
+      let store = GoldenStore(
+        directory: manifest.goldenDirectory(for: fingerprint, perStack: manifest.perStack), configuration: configuration)
+      while generation.load(ordering: .acquiring) == mine {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < chosen.count else { break }
+        let pin = chosen[index]
+        var check = pin.golden ?? GoldenCheck(name: pin.pin.scene)
+        guard let entry = manifest.entries.first(where: { $0.name == check.name }) else {
+          let drawn = Drawn(id: pin.id, png: nil, inputs: [], warnings: [], error: "No golden '\(check.name)' in \(file) any more.")
+          results.withLock { $0.append((pin.id, drawn, check)) }
+          continue
+        }
+        let inputs = InputRecorder()
+        let outcome = InputRecorder.$current.withValue(inputs) { () -> Result<GoldenSequenceOutcome, GoldenError> in
+          do throws(GoldenError) { return .success(try store.check(entry, renderer: renderer, fingerprint: fingerprint)) } catch {
+            return .failure(error)
+          }
+        }
+        var drawn = Drawn(id: pin.id, png: nil, inputs: [], warnings: [], error: nil)
+        switch outcome {
+        case .success(let outcome):
+          // A sequence shows its first failing frame, or its first.
+          let frame = outcome.frames.first(where: \.isFailure) ?? outcome.frames[0]
+          drawn.png = frame.actual.pngData(compression: .frames)
+          drawn.inputs = Set((inputs.paths + [frame.goldenPath]).map(FileWatcher.absolute))
+          check.status = frame.status.rawValue
+          check.verdict = frame.isFailure ? frame.changes?.summary ?? frame.message : ""
+          check.expectedPNG = frame.expected?.pngData(compression: .frames)
+        case .failure(let error):
+          drawn.error = error.description
+          drawn.inputs = Set(inputs.paths.map(FileWatcher.absolute))
+        }
+        results.withLock { $0.append((pin.id, drawn, check)) }
+      }
+    }
+    guard generation.load(ordering: .acquiring) == mine else { return false }
+    let done = results.withLock { $0 }
+    func milliseconds(_ d: Duration) -> Double { Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3 }
+    let redraw = Redraw(
+      pins: done.count, loadMilliseconds: milliseconds(loadedAt - started), drawMilliseconds: milliseconds(clock.now - loadedAt))
+    publish { storage in
+      storage.redraw = redraw
+      storage.error = nil
+      storage.fileInputs = fileInputs
+      for (id, result, check) in done {
+        guard let index = storage.pins.firstIndex(where: { $0.id == id }) else { continue }
+        var pin = storage.pins[index]
+        pin.inputs = result.inputs.union(fileInputs)
+        pin.error = result.error
+        pin.drawings += 1
+        pin.golden = check
+        if let png = result.png, png != pin.png {
+          pin.previousPNG = pin.png
+          pin.png = png
+          pin.changedAt = storage.version + 1
+        }
+        storage.pins[index] = pin
+      }
+    }
+    return true
   }
 
   /// Stops the refresh in flight, if any, before it publishes: a newer save is coming.

@@ -9,10 +9,12 @@ internal import Synchronization
 /// - `GET /?token=T`: the page.
 /// - `GET /api/state?since=V`: the pins, the error and the version, once the version is past V
 ///   (waiting up to 20 s: the page's long poll).
-/// - `GET /pins/ID.png` and `/pins/ID.previous.png`: a pin's image and the one before it.
+/// - `GET /pins/ID.png`, `/pins/ID.previous.png` and `/pins/ID.expected.png`: a pin's image, the
+///   one before it, and for a manifest's golden its recording.
 /// - `POST /api/pins` with `{"add": {pin}}` or `{"remove": ID}`: changes the pins, saved beside
 ///   the file.
 /// - `POST /api/record` with `{"id": ID}`: adds the pin's golden to the manifest and records it.
+/// - `POST /api/accept` with `{"id": ID}`: for a manifest's golden, records it anew.
 ///
 /// It watches every file the pins read and redraws the pins a save concerns.
 public final class PreviewSite: LocalSite {
@@ -143,7 +145,20 @@ public final class PreviewSite: LocalSite {
       } catch {
         return LocalGate.error(400, error.description)
       }
-    case (_, "/api/state"), (_, "/api/pins"), (_, "/api/record"):
+    case ("POST", "/api/accept"):
+      // A manifest's golden, written anew from what the pin shows, as the review accepts.
+      struct Accept: Decodable { var id: Int }
+      guard let accept = try? JSONDecoder().decode(Accept.self, from: Data(request.body)) else {
+        return LocalGate.error(400, "The body must be {\"id\": PIN}.")
+      }
+      guard let recorder else { return LocalGate.error(501, "This preview does not record goldens.") }
+      guard let name = session.state(after: -1, waiting: 0).pins.first(where: { $0.id == accept.id })?.golden?.name
+      else { return LocalGate.error(400, "Pin \(accept.id) is not a golden of a manifest.") }
+      switch recorder(PreviewGolden(name: name, entry: "")) {
+      case .success(let said): return LocalGate.json(200, ["name": name, "manifest": manifest, "output": said])
+      case .failure(let error): return LocalGate.error(500, error.description)
+      }
+    case (_, "/api/state"), (_, "/api/pins"), (_, "/api/record"), (_, "/api/accept"):
       return LocalGate.error(405, "\(method) is not allowed on \(request.path).")
     default:
       break
@@ -151,9 +166,10 @@ public final class PreviewSite: LocalSite {
     if method == "GET", request.path.hasPrefix("/pins/"), request.path.hasSuffix(".png") {
       let name = request.path.dropFirst("/pins/".count).dropLast(".png".count)
       let previous = name.hasSuffix(".previous")
-      let id = Int(previous ? name.dropLast(".previous".count) : name)
+      let expected = name.hasSuffix(".expected")
+      let id = Int(previous ? name.dropLast(".previous".count) : expected ? name.dropLast(".expected".count) : name)
       let pin = session.state(after: -1, waiting: 0).pins.first { $0.id == id }
-      guard let png = previous ? pin?.previousPNG : pin?.png else {
+      guard let png = previous ? pin?.previousPNG : expected ? pin?.golden?.expectedPNG : pin?.png else {
         return LocalGate.error(404, "No image for pin \(name).")
       }
       return LocalGate.png(png)
@@ -173,6 +189,13 @@ public final class PreviewSite: LocalSite {
       var warnings: [String]
       var error: String?
       var cells: [PreviewCell]
+      var golden: Golden?
+    }
+    struct Golden: Encodable {
+      var name: String
+      var status: String
+      var verdict: String
+      var hasExpected: Bool
     }
     var version: Int
     var error: String?
@@ -181,14 +204,20 @@ public final class PreviewSite: LocalSite {
     var devices: [String]
     var locales: [String]
     var redraw: PreviewSession.Redraw?
+    /// Whether the pins are a manifest's goldens (the page then offers no new pins).
+    var manifest: Bool
 
     init(_ snapshot: PreviewSession.Snapshot) {
+      manifest = snapshot.pins.contains { $0.golden != nil }
       version = snapshot.version
       error = snapshot.error
       pins = snapshot.pins.map {
         Pin(
-          id: $0.id, label: $0.pin.label, pin: $0.pin, changedAt: $0.changedAt, hasImage: $0.png != nil,
-          hasPrevious: $0.previousPNG != nil, warnings: $0.warnings, error: $0.error, cells: $0.cells)
+          id: $0.id, label: $0.golden?.name ?? $0.pin.label, pin: $0.pin, changedAt: $0.changedAt, hasImage: $0.png != nil,
+          hasPrevious: $0.previousPNG != nil, warnings: $0.warnings, error: $0.error, cells: $0.cells,
+          golden: $0.golden.map {
+            Golden(name: $0.name, status: $0.status, verdict: $0.verdict, hasExpected: $0.expectedPNG != nil)
+          })
       }
       scenes = snapshot.scenes
       devices = snapshot.devices

@@ -8,14 +8,15 @@ import WaterflowReview
 struct PreviewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "preview",
-    abstract: "Serve a live preview of a scene or shot file: pinned screens redrawn on every save.",
+    abstract: "Serve a live preview of a scene, shot file or golden manifest: pinned screens redrawn on every save.",
     discussion: """
       Serves a page on 127.0.0.1 only; the first line printed is \
       `Preview at http://127.0.0.1:PORT/?token=TOKEN`. The page shows pins: screens of the file at \
       an offset, on a device (or the scene's own viewport), in an appearance and a locale. A \
       scene gets four to start with (the top, and one screen down, light and dark); a shot file \
       gets every shot. Pins added or removed on the page are saved beside the file, in \
-      FILE.preview.json, so a team can commit them.
+      FILE.preview.json, so a team can commit them. A golden manifest's pins are its goldens, \
+      each beside its recording with `golden check`'s verdict; Accept (or a) records one anew.
 
       Every file the pins read is watched (the scene, its templates, data, imports, images, \
       string tables, style and shot file): a save redraws the pins it concerns, on every core, \
@@ -26,7 +27,7 @@ struct PreviewCommand: ParsableCommand {
       with `golden record`. Ctrl-C stops the preview. Refused when CI is set.
       """)
 
-  @Argument(help: ArgumentHelp("The scene or shot file.", valueName: "file.json"))
+  @Argument(help: ArgumentHelp("The scene, shot file or golden manifest.", valueName: "file.json"))
   var file: String
   @Option(help: "The port on 127.0.0.1; 0 takes any free one.")
   var port = 0
@@ -57,7 +58,8 @@ struct PreviewCommand: ParsableCommand {
     }
     let session: PreviewSession
     do { session = try PreviewSession(file: file, scale: scale) } catch { throw CLIError(error.description) }
-    let manifest = self.manifest
+    // A manifest's preview records into that manifest.
+    let manifest = session.isManifest ? file : self.manifest
     let site = PreviewSite(session: session, manifest: manifest) { golden in
       do throws(PreviewError) { try golden.add(to: manifest) } catch { return .failure(error) }
       return Self.record(golden.name, manifest: manifest)
@@ -66,7 +68,9 @@ struct PreviewCommand: ParsableCommand {
     do { _ = try server.start(port: port) } catch { throw CLIError("\(error)") }
     emit("Preview at \(site.address)")
     warn(
-      "\(session.pins.count) pins of \(file), saved in \(PreviewPins.path(for: file)) when changed; Ctrl-C here to stop.")
+      session.isManifest
+        ? "\(session.pins.count) goldens of \(file), checked on every save; Ctrl-C here to stop."
+        : "\(session.pins.count) pins of \(file), saved in \(PreviewPins.path(for: file)) when changed; Ctrl-C here to stop.")
     if !noOpen { openBrowser(site.address) }
     dispatchMain()
   }

@@ -84,3 +84,47 @@ import WaterflowTestSupport
     #expect(error.description.contains("goldens[0].shot: 'ar/dark/iphone-4.7/notes' is not a shot of"), "\(error)")
   }
 }
+
+@Suite struct ManifestPreviewTests {
+  @Test func aManifestsGoldensAreItsPinsCheckedOnEverySave() throws {
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-preview-manifest")
+    try FileManager.default.copyItem(atPath: packageRoot + "/Assets/Feeds", toPath: dir + "/Feeds")
+    let scene = dir + "/Feeds/notes.json"
+    let manifest = dir + "/Golden/manifest.json"
+    try FileManager.default.createDirectory(atPath: dir + "/Golden", withIntermediateDirectories: true)
+    try Data(
+      #"""
+      {"goldens": [
+        {"name": "top", "scene": "../Feeds/notes.json"},
+        {"name": "top-dark", "scene": "../Feeds/notes.json", "appearance": "dark"}
+      ]}
+      """#.utf8
+    ).write(to: URL(fileURLWithPath: manifest))
+    let session = try PreviewSession(file: manifest, lanes: 2)
+    #expect(session.isManifest && session.pins.map(\.scene) == ["top", "top-dark"])
+    session.refresh(changed: nil)
+    #expect(session.state(after: 0, waiting: 0).pins.map { $0.golden?.status } == ["missing", "missing"])
+    // Recorded as `golden record` records them, they pass, each beside its recording.
+    let renderer = try Renderer()
+    let fingerprint = FontStackFingerprint(renderer: renderer)
+    let store = GoldenStore(
+      directory: dir + "/Golden",
+      configuration: try GoldenConfiguration.fromEnvironment([:], explicitMode: .all))
+    for entry in try GoldenManifest(contentsOf: manifest).entries {
+      _ = try store.check(entry, renderer: renderer, fingerprint: fingerprint)
+    }
+    session.refresh(changed: nil)
+    let passing = session.state(after: 0, waiting: 0).pins
+    #expect(passing.map { $0.golden?.status } == ["matched", "matched"])
+    #expect(passing.allSatisfy { $0.golden?.expectedPNG != nil })
+    // A template edit fails both, with `golden check`'s verdict.
+    let text = try String(contentsOfFile: scene, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "\"columns\": 2", with: "\"columns\": 3").utf8)
+      .write(to: URL(fileURLWithPath: scene))
+    session.refresh(changed: [scene])
+    let failing = session.state(after: 0, waiting: 0).pins
+    #expect(failing.map { $0.golden?.status } == ["failed", "failed"])
+    #expect(failing[0].golden?.verdict.hasPrefix("layout changed") == true, "\(failing[0].golden?.verdict ?? "")")
+    #expect(throws: PreviewError.self) { try session.add(PreviewPin(scene: "top", offset: 0)) }
+  }
+}
