@@ -14,7 +14,7 @@ package struct CellPainter {
   /// The width-to-height ratio of an image file, for images the data gives no size for.
   package var imageAspect: (String) -> Double?
   /// Notes a drawn text and its box, for golden facts.
-  package var record: (String, Rect) -> Void
+  package var record: (String, Rect, Bool) -> Void
   /// The fill of an image that is missing or still "loading".
   package var placeholder: (Rect, Context) -> Void
 
@@ -22,7 +22,7 @@ package struct CellPainter {
     layoutText: @escaping (String, CellTextStyle, Double?) -> TextLayout,
     image: @escaping (String, Int, Int) -> ImageSurface?,
     imageAspect: @escaping (String) -> Double?,
-    record: @escaping (String, Rect) -> Void,
+    record: @escaping (String, Rect, Bool) -> Void,
     placeholder: @escaping (Rect, Context) -> Void
   ) {
     self.layoutText = layoutText
@@ -233,7 +233,8 @@ package struct CellPainter {
     context.draw(laidOut, x: x, y: y)
     record(
       text,
-      Rect(x: x + logical.x, y: y + logical.y, width: logical.width, height: logical.height))
+      Rect(x: x + logical.x, y: y + logical.y, width: logical.width, height: logical.height),
+      laidOut.isTruncated)
   }
 
   /// A colour for an avatar without a picture, the same for the same initial.

@@ -9,7 +9,7 @@ internal import Foundation
 /// scroll position stays), outlines them until the next save, and offers a blink of old against
 /// new. A file that does not load shows its error where the pins are, over the last good images,
 /// greyed. Hovering a cell shows its item's data. Keys: b blink the changed pins, f every cell's
-/// frame and item, r record the selected pin as a golden, a accept the selected golden (a
+/// frame and item, t the texts cut with "…", r record the selected pin as a golden, a accept the selected golden (a
 /// manifest's preview shows each golden beside its drawing, with `golden check`'s verdict), ? help.
 enum PreviewPage {
   static func html(title: String) -> String {
@@ -54,9 +54,13 @@ enum PreviewPage {
     figure .hit { position:absolute; outline:1px solid var(--accent); pointer-events:none; display:none; }
     figure .frame { position:relative; overflow:hidden; }
     .cells { position:absolute; inset:0; pointer-events:none; display:none; }
-    body.frames .cells { display:block; }
+    body.show-frames .cells { display:block; }
     .cells div { position:absolute; outline:1px dashed #e91e63; }
     .cells span { position:absolute; left:1px; top:1px; font:10px/1 ui-monospace, monospace; background:#e91e63; color:#fff; padding:1px 2px; }
+    .fitmarks { position:absolute; inset:0; pointer-events:none; display:none; }
+    body.show-fits .fitmarks { display:block; }
+    .fitmarks div { position:absolute; outline:2px solid #ff6d00; background:rgba(255,109,0,.15); }
+    .fitcount { font-size:11px; color:#b34700; }
     </style></head>
     <body>
     <header>
@@ -64,6 +68,7 @@ enum PreviewPage {
       <span id="status">connecting…</span>
       <button id="blink" title="Blink the changed pins, old against new (b)">Blink changes</button>
       <button id="frames" title="Show every cell's frame and item (f)">Frames</button>
+      <button id="fits" title="Mark the texts cut with … because they do not fit (t)">Fits</button>
       <label class="size">width <input id="width" type="range" min="120" max="600" value="260"></label>
       <form id="add">
         <select name="scene"></select>
@@ -109,7 +114,7 @@ enum PreviewPage {
         if (!figure) {
           figure = document.createElement("figure");
           figure.dataset.id = pin.id;
-          figure.innerHTML = `<div class="pair"><div class="frame"><img alt=""><div class="cells"></div><div class="hit"></div></div><div class="expected" title="The golden as recorded"><img alt="" class="golden-img"></div></div><figcaption><span class="label"></span><span><button class="accept" title="Accept this drawing as the golden (a)">Accept</button><button class="record" title="Record this pin as a golden (r)">Record</button> <button class="remove" title="Remove this pin">×</button></span></figcaption><div class="golden-line"></div><div class="pinerror"></div><div class="warn"></div>`;
+          figure.innerHTML = `<div class="pair"><div class="frame"><img alt=""><div class="cells"></div><div class="fitmarks"></div><div class="hit"></div></div><div class="expected" title="The golden as recorded"><img alt="" class="golden-img"></div></div><figcaption><span class="label"></span><span><button class="accept" title="Accept this drawing as the golden (a)">Accept</button><button class="record" title="Record this pin as a golden (r)">Record</button> <button class="remove" title="Remove this pin">×</button></span></figcaption><div class="golden-line"></div><div class="fitcount"></div><div class="pinerror"></div><div class="warn"></div>`;
           figure.querySelector("button.accept").onclick = () => accept(pin.id);
           figure.querySelector("button.remove").onclick = () => api("/api/pins", { remove: pin.id }).then(() => toast("Pin removed"), e => toast(e.message, true));
           figure.querySelector("button.record").onclick = () => record(pin.id);
@@ -145,6 +150,8 @@ enum PreviewPage {
         figure.classList.toggle("changed", pin.hasPrevious && pin.changedAt === newest);
         const cells = figure.querySelector(".cells");
         cells.replaceChildren(...pin.cells.map(c => { const d = document.createElement("div"); d.dataset.box = [c.x, c.y, c.width, c.height].join(","); const label = document.createElement("span"); label.textContent = c.item; d.appendChild(label); return d; }));
+        figure.querySelector(".fitmarks").replaceChildren(...pin.truncated.map(t => { const d = document.createElement("div"); d.dataset.box = [t.x, t.y, t.width, t.height].join(","); d.title = t.text; return d; }));
+        figure.querySelector(".fitcount").textContent = pin.truncated.length ? `${pin.truncated.length} text${pin.truncated.length === 1 ? "" : "s"} cut with … (t marks them)` : "";
         placeCells(figure);
         figure.querySelector(".pinerror").textContent = pin.error || "";
         figure.querySelector(".warn").textContent = pin.warnings.join("\n");
@@ -168,14 +175,16 @@ enum PreviewPage {
       const img = figure.querySelector("img");
       if (!img.naturalWidth) return;
       const k = img.naturalWidth / img.clientWidth;
-      for (const d of figure.querySelectorAll(".cells div")) {
+      for (const d of figure.querySelectorAll(".cells div, .fitmarks div")) {
         const [x, y, w, h] = d.dataset.box.split(",").map(Number);
         Object.assign(d.style, { left: x / k + "px", top: y / k + "px", width: w / k + "px", height: h / k + "px" });
       }
     }
     document.addEventListener("load", e => { if (e.target.tagName === "IMG") placeCells(e.target.closest("figure")); }, true);
-    function frames() { document.body.classList.toggle("frames"); document.getElementById("frames").classList.toggle("on"); for (const f of main.children) placeCells(f); }
+    function frames() { document.body.classList.toggle("show-frames"); document.getElementById("frames").classList.toggle("on"); for (const f of main.children) placeCells(f); }
     document.getElementById("frames").onclick = frames;
+    function fits() { document.body.classList.toggle("show-fits"); document.getElementById("fits").classList.toggle("on"); for (const f of main.children) placeCells(f); }
+    document.getElementById("fits").onclick = fits;
     function select(figure) { for (const f of main.querySelectorAll("figure.selected")) f.classList.remove("selected"); figure.classList.add("selected"); }
     function record(id) {
       toast("Recording…");
@@ -200,7 +209,7 @@ enum PreviewPage {
       api("/api/pins", { add: { scene: f.scene.value, offset: Number(f.offset.value), device: f.device.value, appearance: f.appearance.value, locale: f.locale.value } })
         .then(() => toast("Pinned, and saved beside the file"), err => toast(err.message, true));
     };
-    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "a") { const f = main.querySelector("figure.selected.golden"); if (f) accept(Number(f.dataset.id)); else toast("Click a golden first, then a accepts it", true); } if (e.key === "r") { const f = main.querySelector("figure.selected"); if (f) record(Number(f.dataset.id)); else toast("Click a pin first, then r records it", true); } if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item · r: record the selected pin as a golden · a: accept the selected golden · hover a cell for its data"); });
+    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "t") fits(); if (e.key === "a") { const f = main.querySelector("figure.selected.golden"); if (f) accept(Number(f.dataset.id)); else toast("Click a golden first, then a accepts it", true); } if (e.key === "r") { const f = main.querySelector("figure.selected"); if (f) record(Number(f.dataset.id)); else toast("Click a pin first, then r records it", true); } if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item · t: the texts cut with … · r: record the selected pin as a golden · a: accept the selected golden · hover a cell for its data"); });
     poll();
     </script>
     </body></html>

@@ -41,6 +41,8 @@ public final class PreviewSession: Sendable {
     public var cells: [PreviewCell] = []
     /// Pixels per point it was last drawn at.
     public var scale = 1.0
+    /// The texts that did not fit their boxes (cut with "…"), in image pixels.
+    public var truncated: [PreviewText] = []
     /// For a manifest's preview: the golden this pin is, and how its check went.
     public var golden: GoldenCheck?
   }
@@ -293,6 +295,7 @@ public final class PreviewSession: Sendable {
           if result.png != nil {
             pin.cells = result.cells
             pin.scale = result.scale
+            pin.truncated = result.truncated
           }
           if let png = result.png, png != pin.png {
             pin.previousPNG = pin.png
@@ -446,6 +449,7 @@ public final class PreviewSession: Sendable {
     var error: String?
     var cells: [PreviewCell] = []
     var scale = 1.0
+    var truncated: [PreviewText] = []
   }
 
   /// Draws pins on `lanes` threads, each with its own renderer; stops early when stale.
@@ -480,7 +484,8 @@ public final class PreviewSession: Sendable {
             let warnings = camera.imageFailures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
             return Drawn(
               id: pin.id, png: png, inputs: [], warnings: warnings, error: nil,
-              cells: PreviewCell.cells(of: capture, scene: scene), scale: shot.device.scale)
+              cells: PreviewCell.cells(of: capture, scene: scene), scale: shot.device.scale,
+              truncated: capture.truncated.map { PreviewText($0, scale: capture.pixelScale) })
           } catch {
             return Drawn(id: pin.id, png: nil, inputs: [], warnings: [], error: error.description)
           }
@@ -542,5 +547,22 @@ public struct PreviewCell: Sendable, Encodable, Equatable {
         item: index, x: (frame.minX - capture.pixelOrigin.x) * scale, y: (frame.minY - capture.pixelOrigin.y) * scale,
         width: frame.width * scale, height: frame.height * scale, data: data)
     }
+  }
+}
+
+/// A text a pin drew, and its box in image pixels.
+public struct PreviewText: Sendable, Encodable, Equatable {
+  public var text: String
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  init(_ text: DrawnText, scale: Double) {
+    self.text = text.text
+    x = text.box.minX * scale
+    y = text.box.minY * scale
+    width = text.box.width * scale
+    height = text.box.height * scale
   }
 }

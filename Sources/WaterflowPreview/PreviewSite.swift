@@ -190,6 +190,7 @@ public final class PreviewSite: LocalSite {
       var error: String?
       var cells: [PreviewCell]
       var golden: Golden?
+      var truncated: [PreviewText]
     }
     struct Golden: Encodable {
       var name: String
@@ -217,7 +218,7 @@ public final class PreviewSite: LocalSite {
           hasPrevious: $0.previousPNG != nil, warnings: $0.warnings, error: $0.error, cells: $0.cells,
           golden: $0.golden.map {
             Golden(name: $0.name, status: $0.status, verdict: $0.verdict, hasExpected: $0.expectedPNG != nil)
-          })
+          }, truncated: $0.truncated)
       }
       scenes = snapshot.scenes
       devices = snapshot.devices

@@ -21,6 +21,7 @@ extension Renderer {
   ) {
     let style = options.style
     drawnTexts = []
+    truncatedTexts = []
     let canvas = frame.canvasSize(debug: options.debug)
     fill(context, Rect(origin: .zero, size: canvas), style.background)
     let band = options.debug ? frame.preloadBuffer : 0
@@ -144,7 +145,7 @@ extension Renderer {
         images.image(at: path, item: item, resizedTo: width, height)
       },
       imageAspect: { [unowned self] path in images.aspectRatio(at: path, item: item) },
-      record: { [unowned self] text, box in record(text, box) },
+      record: { [unowned self] text, box, truncated in record(text, box, truncated: truncated) },
       placeholder: { [unowned self] box, context in
         drawLoadingPlaceholder(in: box, style: style, context: context)
       })

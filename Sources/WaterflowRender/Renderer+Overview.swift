@@ -30,6 +30,7 @@ extension Renderer {
     _ view: WaterflowView, geometry g: OverviewGeometry, in context: Context
   ) {
     drawnTexts = []
+    truncatedTexts = []
     fill(
       context, Rect(origin: .zero, size: g.canvas),
       Color(red: 1, green: 1, blue: 1))

@@ -80,7 +80,7 @@ extension Renderer {
         text,
         Rect(
           x: box.minX + logical.x, y: y + logical.y, width: logical.width,
-          height: logical.height))
+          height: logical.height), truncated: laidOut.isTruncated)
       return laidOut
     }
     // Rotated a quarter turn counter-clockwise about the box's centre: the box's height is the
@@ -97,7 +97,7 @@ extension Renderer {
       text,
       Rect(
         x: box.midX - logical.height / 2, y: box.midY - along - logical.width,
-        width: logical.height, height: logical.width))
+        width: logical.height, height: logical.width), truncated: laidOut.isTruncated)
     return laidOut
   }
 
@@ -107,12 +107,13 @@ extension Renderer {
   }
 
   /// Notes a drawn text and its box, given in the coordinates it was drawn in.
-  func record(_ text: String, _ box: Rect) {
-    drawnTexts.append(
-      DrawnText(
-        text: text,
-        box: Rect(
-          x: box.minX * textScale + textOrigin.x, y: box.minY * textScale + textOrigin.y,
-          width: box.width * textScale, height: box.height * textScale)))
+  func record(_ text: String, _ box: Rect, truncated: Bool) {
+    let drawn = DrawnText(
+      text: text,
+      box: Rect(
+        x: box.minX * textScale + textOrigin.x, y: box.minY * textScale + textOrigin.y,
+        width: box.width * textScale, height: box.height * textScale))
+    drawnTexts.append(drawn)
+    if truncated { truncatedTexts.append(drawn) }
   }
 }

@@ -89,6 +89,9 @@ public final class Renderer {
   var cellTextLayouts: [CellTextKey: TextLayout] = [:]
   /// The texts the last drawing drew, in drawing order, with their boxes in canvas points.
   public internal(set) var drawnTexts: [DrawnText] = []
+  /// The texts of ``drawnTexts`` that did not fit their box: cut with "…" or short of lines
+  /// (the live preview marks them).
+  public internal(set) var truncatedTexts: [DrawnText] = []
   /// Where content coordinates put the canvas's origin while drawing, and how much they are
   /// shrunk (the overview's): turn a text's box into canvas points for ``drawnTexts``.
   var textOrigin = Point.zero

@@ -129,16 +129,16 @@ public final class ShotCamera {
     let originX = drawn.view.contentOffset.x - p.x / p.scale
     let originY = drawn.view.contentOffset.y - drawn.statusBar - p.y / p.scale
     let shift = (x: p.x / p.scale, y: drawn.statusBar + p.y / p.scale)
+    func shifted(_ text: DrawnText) -> DrawnText {
+      DrawnText(
+        text: text.text,
+        box: Rect(
+          x: text.box.minX + shift.x, y: text.box.minY + shift.y, width: text.box.width, height: text.box.height))
+    }
     return ShotCapture(
       image: RGBAImage(surface: drawn.surface), view: drawn.view,
       pixelOrigin: Point(x: originX, y: originY), pixelScale: p.scale,
-      texts: renderer.drawnTexts.map { text in
-        DrawnText(
-          text: text.text,
-          box: Rect(
-            x: text.box.minX + shift.x, y: text.box.minY + shift.y, width: text.box.width,
-            height: text.box.height))
-      })
+      texts: renderer.drawnTexts.map(shifted), truncated: renderer.truncatedTexts.map(shifted))
   }
 
   private func draw(_ shot: Shot) throws(ShotSetError)
@@ -198,4 +198,6 @@ public struct ShotCapture {
   public var pixelScale: Double
   /// The texts drawn, in image pixels ÷ `pixelScale`.
   public var texts: [DrawnText]
+  /// The texts that did not fit their boxes (cut with "…"), in the same units.
+  public var truncated: [DrawnText] = []
 }

@@ -69,6 +69,21 @@ private func write(_ text: String, to path: String) throws {
     #expect(session.state(after: 0, waiting: 0).pins.map(\.drawings) == [3, 3, 2, 2])
   }
 
+  @Test func aTitleTooLongForItsLinesIsMarked() throws {
+    let file = try notesCopy()
+    let data = URL(fileURLWithPath: file).deletingLastPathComponent().path + "/notes.jsonl"
+    let rows = try String(contentsOfFile: data, encoding: .utf8)
+    let long = "海边日落🌅 this view is unreal, and the light on the water went on for an hour after the sun had set"
+    try write(rows.replacingOccurrences(of: "海边日落🌅 this view is unreal", with: long), to: data)
+    let session = try PreviewSession(file: file, lanes: 1)
+    session.refresh(changed: nil)
+    let top = session.state(after: 0, waiting: 0).pins[0]
+    let cut = try #require(top.truncated.first { $0.text == long })
+    let cell = try #require(top.cells.first { $0.item == 0 })
+    #expect(cut.x >= cell.x && cut.x + cut.width <= cell.x + cell.width + 1, "inside its cell")
+    #expect(!top.truncated.contains { $0.text.hasPrefix("草莓") }, "a title that fits is not marked")
+  }
+
   @Test func aBrokenSaveShowsItsErrorOverTheLastGoodImagesUntilFixed() throws {
     let file = try notesCopy()
     let good = try String(contentsOfFile: file, encoding: .utf8)
