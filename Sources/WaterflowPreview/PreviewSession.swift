@@ -45,6 +45,15 @@ public final class PreviewSession: Sendable {
     public var truncated: [PreviewText] = []
     /// For a manifest's preview: the golden this pin is, and how its check went.
     public var golden: GoldenCheck?
+
+    /// Takes a new drawing (nil: it failed, and the last good one stays); the one it replaces
+    /// is kept for the blink, and `version` marks when it changed.
+    mutating func show(_ drawn: [UInt8]?, at version: Int) {
+      guard let drawn, drawn != png else { return }
+      previousPNG = png
+      png = drawn
+      changedAt = version
+    }
   }
 
   /// A golden of a previewed manifest, checked as `golden check` checks it.
@@ -71,6 +80,11 @@ public final class PreviewSession: Sendable {
     public var locales: [String]
     /// The last redraw: how many pins, and the milliseconds loading the file and drawing took.
     public var redraw: Redraw?
+  }
+
+  /// A duration in milliseconds.
+  private func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3
   }
 
   /// What the last redraw did, for the page's status line.
@@ -274,7 +288,6 @@ public final class PreviewSession: Sendable {
       let loadedAt = clock.now
       let drawn = draw(chosen, file: shotFile, scenes: scenes, generation: mine)
       guard generation.load(ordering: .acquiring) == mine else { return false }
-      func milliseconds(_ d: Duration) -> Double { Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3 }
       let redraw = Redraw(
         pins: drawn.count, loadMilliseconds: milliseconds(loadedAt - started),
         drawMilliseconds: milliseconds(clock.now - loadedAt))
@@ -297,11 +310,7 @@ public final class PreviewSession: Sendable {
             pin.scale = result.scale
             pin.truncated = result.truncated
           }
-          if let png = result.png, png != pin.png {
-            pin.previousPNG = pin.png
-            pin.png = png
-            pin.changedAt = storage.version + 1
-          }
+          pin.show(result.png, at: storage.version + 1)
           storage.pins[index] = pin
         }
       }
@@ -376,7 +385,6 @@ public final class PreviewSession: Sendable {
     }
     guard generation.load(ordering: .acquiring) == mine else { return false }
     let done = results.withLock { $0 }
-    func milliseconds(_ d: Duration) -> Double { Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3 }
     let redraw = Redraw(
       pins: done.count, loadMilliseconds: milliseconds(loadedAt - started), drawMilliseconds: milliseconds(clock.now - loadedAt))
     publish { storage in
@@ -390,11 +398,7 @@ public final class PreviewSession: Sendable {
         pin.error = result.error
         pin.drawings += 1
         pin.golden = check
-        if let png = result.png, png != pin.png {
-          pin.previousPNG = pin.png
-          pin.png = png
-          pin.changedAt = storage.version + 1
-        }
+        pin.show(result.png, at: storage.version + 1)
         storage.pins[index] = pin
       }
     }
