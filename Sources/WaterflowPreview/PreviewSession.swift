@@ -229,6 +229,21 @@ public final class PreviewSession: Sendable {
     return PreviewGolden(pin: pin.pin, of: file, shotFile: isShotFile, manifest: manifest, scale: pin.scale)
   }
 
+  /// Takes the pins file as it is on disk (edited by hand, or pulled): pins it still has keep
+  /// their images; new ones are drawn. A file that does not read leaves the pins as they are.
+  private func reloadPins() {
+    guard let saved = try? PreviewPins.saved(for: file) else { return }
+    state.withLock { storage in
+      guard storage.pins.map(\.pin) != saved else { return }
+      var kept = storage.pins
+      storage.pins = saved.map { pin in
+        if let index = kept.firstIndex(where: { $0.pin == pin }) { return kept.remove(at: index) }
+        defer { storage.nextID += 1 }
+        return PinState(id: storage.nextID, pin: pin)
+      }
+    }
+  }
+
   // MARK: - Drawing
 
   /// Every file the preview depends on: the file, its pins file, and what each pin read.
@@ -259,6 +274,7 @@ public final class PreviewSession: Sendable {
     let clock = ContinuousClock()
     let started = clock.now
     if isManifest { return refreshGoldens(changed: changed, generation: mine, started: started, clock: clock) }
+    if let changed, changed.contains(FileWatcher.absolute(PreviewPins.path(for: file))) { reloadPins() }
     let recorder = InputRecorder()
     let loaded: Result<(ShotFile, ShotScenes), PreviewError> = InputRecorder.$current.withValue(recorder) {
       Result { () throws(PreviewError) in try load() }

@@ -118,6 +118,22 @@ private func write(_ text: String, to path: String) throws {
     #expect(throws: PreviewError.self) { try session.remove(99) }
   }
 
+  @Test func aPinsFileEditedOnDiskIsTakenAtTheNextSave() throws {
+    let file = try notesCopy()
+    let session = try PreviewSession(file: file, lanes: 2)
+    session.refresh(changed: nil)
+    let before = session.state(after: 0, waiting: 0).pins
+    var pins = session.pins
+    pins.remove(at: 1)
+    pins.append(PreviewPin(scene: "notes", offset: 100, device: "iphone-4.7"))
+    try PreviewPins.save(pins, for: file)
+    session.refresh(changed: [PreviewPins.path(for: file)])
+    let after = session.state(after: 0, waiting: 0).pins
+    #expect(after.map(\.pin) == pins)
+    #expect(after.map(\.drawings) == [1, 1, 1, 1], "kept pins are not drawn again; the new one is drawn")
+    #expect(after[0].png == before[0].png && after[3].png != nil)
+  }
+
   @Test func aWrongPinsFileIsNamedWithItsField() throws {
     let file = try notesCopy()
     try write(#"{"pins": [{"scene": "notes", "offset": "top"}]}"#, to: PreviewPins.path(for: file))
