@@ -74,7 +74,7 @@ DOCS_MODULES    = WaterflowLayout WaterflowView WaterflowStyle WaterflowCells Wa
                   WaterflowRender WaterflowMotion WaterflowShots FileTransactions PNGCodec \
                   WaterflowSnapshotTesting Cairo WaterflowJSON \
                   WaterflowComparison WaterflowGolden WaterflowGoldenReport WaterflowReview \
-                  WaterflowInputs WaterflowData WaterflowFeeds
+                  WaterflowInputs WaterflowData WaterflowFeeds WaterflowPreview
 
 docs: setup
 	@set -o pipefail; mkdir -p .build; \

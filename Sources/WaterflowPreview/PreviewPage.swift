@@ -87,7 +87,9 @@ enum PreviewPage {
     "use strict";
     let version = -1, blinking = null, pins = new Map();
     const main = document.getElementById("pins");
-    const toast = (text, bad) => { const t = document.getElementById("toast"); t.textContent = text; t.className = bad ? "error" : ""; t.style.display = "block"; setTimeout(() => t.style.display = "none", 3000); };
+    // One toast at a time: a new one restarts the clock, so "Recording…" cannot hide "Recorded".
+    let toastTimer = 0;
+    const toast = (text, bad) => { const t = document.getElementById("toast"); t.textContent = text; t.className = bad ? "error" : ""; t.style.display = "block"; clearTimeout(toastTimer); toastTimer = setTimeout(() => t.style.display = "none", 4000); };
     const api = (path, body) => fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(r => r.json().then(j => { if (!r.ok) throw new Error(j.error || r.status); return j; }));
     function options(select, values) {
       const current = select.value;

@@ -41,7 +41,32 @@ public struct PreviewPin: Hashable, Sendable, Codable {
   }
 }
 
-extension Appearance: Codable {}
+extension PreviewPin {
+  private enum CodingKeys: String, CodingKey { case scene, offset, device, appearance, locale }
+
+  // By hand: Appearance is WaterflowStyle's, and a conformance added here would be everyone's.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let appearance = try c.decodeIfPresent(String.self, forKey: .appearance) ?? "light"
+    guard let look = Appearance(rawValue: appearance) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .appearance, in: c, debugDescription: "expected \"light\" or \"dark\", got \"\(appearance)\"")
+    }
+    self.init(
+      scene: try c.decode(String.self, forKey: .scene), offset: try c.decode(Double.self, forKey: .offset),
+      device: try c.decodeIfPresent(String.self, forKey: .device) ?? PreviewPin.sceneViewport, appearance: look,
+      locale: try c.decodeIfPresent(String.self, forKey: .locale) ?? "base")
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(scene, forKey: .scene)
+    try c.encode(offset, forKey: .offset)
+    try c.encode(device, forKey: .device)
+    try c.encode(appearance.rawValue, forKey: .appearance)
+    try c.encode(locale, forKey: .locale)
+  }
+}
 
 /// The pins saved beside a previewed file, `FILE.preview.json`, so that a team commits them:
 /// `{"pins": [{"scene": "notes", "offset": 0, "device": "scene", "appearance": "dark", "locale": "base"}]}`.

@@ -147,8 +147,9 @@ import WaterflowTestSupport
         print("pinned: 5 pins drawn")
         driver.find_elements(By.CSS_SELECTOR, "figure")[4].click()
         ActionChains(driver).send_keys("r").perform()
-        until(lambda: driver.find_element(By.ID, "toast").text.startswith("Recorded"))
-        print(f"recorded: {driver.find_element(By.ID, 'toast').text}")
+        said = []
+        until(lambda: said.append(driver.find_element(By.ID, "toast").text) or said[-1].startswith("Recorded"))
+        print(f"recorded: {said[-1]}")
         driver.save_screenshot(screenshot)
     finally:
         driver.quit()
