@@ -19,7 +19,10 @@ public struct PreviewGolden: Sendable, Equatable {
   /// The golden of a pin of `file` (a scene or a shot file), for a manifest at `manifest`.
   ///
   /// - Parameters:
+  ///   - pin: The pin.
+  ///   - file: The previewed scene or shot file.
   ///   - shotFile: Whether `file` is a shot file (the entry then names its shot).
+  ///   - manifest: The manifest the entry goes in: paths are made relative to its folder.
   ///   - scale: The scale a scene's own viewport is drawn at (goldens of a scene default to 1).
   public init(pin: PreviewPin, of file: String, shotFile: Bool, manifest: String, scale: Double) {
     var offset = String(pin.offset)

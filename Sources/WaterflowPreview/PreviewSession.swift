@@ -128,10 +128,12 @@ public final class PreviewSession: Sendable {
   /// the top after scrolling one screen, light and dark, on the scene's own viewport (for a
   /// shot file, every shot).
   ///
-  /// - Parameter lanes: How many pins render at once (default: every core).
+  /// - Parameters:
+  ///   - file: The scene, shot file or golden manifest.
+  ///   - lanes: How many pins render at once (default: every core).
+  ///   - scale: Draw pins at most this many pixels per point (nil: the device's own): the
+  ///     layout is the same, and a thumbnail costs a fraction of a full-size shot.
   /// - Throws: ``PreviewError`` when the file cannot be read, or its pins file is wrong.
-  /// - Parameter scale: Draw pins at most this many pixels per point (nil: the device's own):
-  ///   the layout is the same, and a thumbnail costs a fraction of a full-size shot.
   public init(file: String, lanes: Int? = nil, scale: Double? = nil) throws(PreviewError) {
     self.file = file
     self.scale = scale

@@ -37,6 +37,8 @@ public final class PreviewSite: LocalSite {
   /// Serves a session, drawing its pins now and again after every save.
   ///
   /// - Parameters:
+  ///   - session: The session: its file and pins.
+  ///   - pollSeconds: How long a long poll waits for a new version.
   ///   - manifest: The golden manifest `r` records a pin into.
   ///   - recorder: Adds a pin's golden to the manifest and records it.
   public init(
