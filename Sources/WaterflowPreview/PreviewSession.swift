@@ -500,9 +500,9 @@ public final class PreviewSession: Sendable {
         let recorder = InputRecorder()
         let drawn = InputRecorder.$current.withValue(recorder) { () -> Drawn in
           do throws(ShotSetError) {
-            let capture = try camera.capture(shot)
             // The frame encoder: a preview's PNGs live for a page load, so speed beats bytes.
-            let png = capture.image.pngData(compression: .frames)
+            let capture = try camera.encodedCapture(shot, compression: .frames)
+            let png = capture.png
             let warnings = camera.imageFailures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
             return Drawn(
               id: pin.id, png: png, inputs: [], warnings: warnings, error: nil,
@@ -559,7 +559,7 @@ public struct PreviewCell: Sendable, Encodable, Equatable {
   public var data: [String: String]
 
   /// The cells a capture shows, in image pixels.
-  static func cells(of capture: ShotCapture, scene: Scene?) -> [PreviewCell] {
+  static func cells(of capture: EncodedShot, scene: Scene?) -> [PreviewCell] {
     guard let snapshot = capture.view.snapshot else { return [] }
     return capture.view.indicesOnScreen.map { index in
       let frame = snapshot.frame(at: index)

@@ -124,21 +124,43 @@ public final class ShotCamera {
   /// The shot's pixels and what they were drawn from: what golden checks compare and explain.
   public func capture(_ shot: Shot) throws(ShotSetError) -> ShotCapture {
     let drawn = try draw(shot)
-    let p = drawn.screen
-    // pixel = (point − origin) × scale, for the content's points below the status bar.
-    let originX = drawn.view.contentOffset.x - p.x / p.scale
-    let originY = drawn.view.contentOffset.y - drawn.statusBar - p.y / p.scale
-    let shift = (x: p.x / p.scale, y: drawn.statusBar + p.y / p.scale)
-    func shifted(_ text: DrawnText) -> DrawnText {
-      DrawnText(
-        text: text.text,
-        box: Rect(
-          x: text.box.minX + shift.x, y: text.box.minY + shift.y, width: text.box.width, height: text.box.height))
-    }
+    let place = placement(of: drawn)
     return ShotCapture(
-      image: RGBAImage(surface: drawn.surface), view: drawn.view,
-      pixelOrigin: Point(x: originX, y: originY), pixelScale: p.scale,
-      texts: renderer.drawnTexts.map(shifted), truncated: renderer.truncatedTexts.map(shifted))
+      image: RGBAImage(surface: drawn.surface), view: drawn.view, pixelOrigin: place.origin,
+      pixelScale: drawn.screen.scale, texts: renderer.drawnTexts.map(place.shifted),
+      truncated: renderer.truncatedTexts.map(place.shifted))
+  }
+
+  /// The shot encoded as PNG straight from the canvas, with where its content lies: what the
+  /// live preview shows and marks, without the copy of the pixels a capture makes.
+  public func encodedCapture(_ shot: Shot, compression: PNGCompression) throws(ShotSetError) -> EncodedShot {
+    let drawn = try draw(shot)
+    let place = placement(of: drawn)
+    return EncodedShot(
+      png: drawn.surface.pngDataOnThisThread(compression: compression), view: drawn.view,
+      pixelOrigin: place.origin, pixelScale: drawn.screen.scale,
+      truncated: renderer.truncatedTexts.map(place.shifted))
+  }
+
+  /// Where a drawing's content lies in its image: pixel = (point − origin) × scale, for the
+  /// content's points below the status bar; and a drawn text moved from the screen's canvas
+  /// into the image's.
+  private func placement(
+    of drawn: (surface: ImageSurface, view: WaterflowView, screen: (x: Double, y: Double, scale: Double), statusBar: Double)
+  ) -> (origin: Point, shifted: (DrawnText) -> DrawnText) {
+    let p = drawn.screen
+    let origin = Point(
+      x: drawn.view.contentOffset.x - p.x / p.scale, y: drawn.view.contentOffset.y - drawn.statusBar - p.y / p.scale)
+    let shift = (x: p.x / p.scale, y: drawn.statusBar + p.y / p.scale)
+    return (
+      origin,
+      { text in
+        DrawnText(
+          text: text.text,
+          box: Rect(
+            x: text.box.minX + shift.x, y: text.box.minY + shift.y, width: text.box.width, height: text.box.height))
+      }
+    )
   }
 
   private func draw(_ shot: Shot) throws(ShotSetError)
@@ -184,6 +206,20 @@ public final class ShotCamera {
       throw ShotSetError("\(shot.name): cannot draw the shot: \(error)")
     }
   }
+}
+
+/// A shot as PNG bytes, and where its content lies (``ShotCamera/encodedCapture(_:compression:)``).
+public struct EncodedShot {
+  /// The PNG file's bytes.
+  public var png: [UInt8]
+  /// The view, scrolled to the shot's offset: its cells and their frames.
+  public var view: WaterflowView
+  /// Where content points land in the image: pixel = (point − origin) × scale.
+  public var pixelOrigin: Point
+  /// Pixels per content point.
+  public var pixelScale: Double
+  /// The texts that did not fit their boxes, in image pixels ÷ `pixelScale`.
+  public var truncated: [DrawnText]
 }
 
 /// A shot's pixels and what they were drawn from.

@@ -60,14 +60,14 @@ def up():
 until(up)
 options = webdriver.ChromeOptions(); options.debugger_address = "127.0.0.1:" + open(active).read().split()[0]
 driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options)
+good = open(scene).read()
 try:
     driver.get(address)
-    count = lambda: driver.execute_script("return document.querySelectorAll('figure img').length")
-    until(lambda: count() > 0 and driver.execute_script("return [...document.querySelectorAll('figure img')].every(i => i.complete && i.naturalWidth > 0)"))
+    count = lambda: driver.execute_script("return document.querySelectorAll('figure .frame img').length")
+    until(lambda: count() > 0 and driver.execute_script("return [...document.querySelectorAll('figure .frame img')].every(i => i.complete && i.naturalWidth > 0)"))
     pins = count()
     # Every image load, on the machine's clock.
     driver.execute_script("window.loads = []; document.addEventListener('load', e => { if (e.target.tagName === 'IMG') window.loads.push(performance.timeOrigin + performance.now()); }, true);")
-    good = open(scene).read()
     variants = [good.replace('"size": 13, "weight": "medium"', '"size": 14, "weight": "medium"'), good]
     times = []
     for run in range(runs):
