@@ -144,7 +144,7 @@ let package = Package(
       name: "WaterflowGolden",
       dependencies: [
         "WaterflowComparison", "Cairo", "PNGCodec", "FileTransactions", "WaterflowRender", "WaterflowScene",
-        "WaterflowMotion", "WaterflowJSON", "WaterflowShots", "WaterflowInputs",
+        "WaterflowMotion", "WaterflowJSON", "WaterflowShots", "WaterflowInputs", "WaterflowStyle",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Reporting: the HTML report, annotations, failures grouped by cause, and the review's logic.

@@ -150,6 +150,7 @@ public struct GoldenInputs: Equatable, Sendable {
     for cell in entry.maskedCells { d.add(Double(cell)) }
     // A shot's look comes from its shot file, an input file of its own.
     if let shot = entry.screenshot { d.add(field: shot.shot.name) }
+    d.add(field: entry.appearance?.rawValue ?? "")
     return d.text
   }
 

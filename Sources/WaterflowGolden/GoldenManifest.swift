@@ -4,6 +4,7 @@ internal import WaterflowJSON
 public import WaterflowRender
 internal import WaterflowScene
 public import WaterflowShots
+public import WaterflowStyle
 
 /// The list of goldens that `waterflow golden check|record|prune` works through.
 ///
@@ -22,8 +23,8 @@ public import WaterflowShots
 /// Entry keys: `name`, `scene` (required); `offset`, `step`, `scale` (default 1), `debug`,
 /// `overview`, `sequence` {from, to, step}; and for the comparison `threshold`, `includeAA`,
 /// `maxDiffPixels`, `maxDiffRatio`, `masks` ([[x, y, w, h], …] in pixels) and `maskCells`
-/// (cell indices); `appearance` ("light", "dark") and `device` (`iphone-6.9`: its screen and
-/// scale) take the scene as an unframed shot. Instead of `scene`, `shots` names a shot file (see
+/// (cell indices); `appearance` ("light", "dark") draws the scene in that appearance, and
+/// `device` (`iphone-6.9`: its screen and scale) takes it as an unframed shot. Instead of `scene`, `shots` names a shot file (see
 /// `waterflow shots`): the entry then owns one golden per shot,
 /// `NAME/LOCALE/APPEARANCE/DEVICE/SCENE`, and takes only the comparison keys; with `shot`
 /// (`LOCALE/APPEARANCE/DEVICE/SCENE`) it owns that one shot, optionally at another `offset`. `unmanaged` lists folders of goldens owned by Swift tests, which prune leaves alone.
@@ -50,6 +51,8 @@ public struct GoldenManifest: Sendable {
     public var maskedCells: [Int]
     /// The shot of a shot set this golden is, for an entry that names a shot file.
     public var screenshot: (file: ShotFile, shot: Shot)? = nil
+    /// The appearance the scene is drawn in (`"appearance"`); nil for the scene's own.
+    public var appearance: Appearance? = nil
 
     /// True for a sequence of frames.
     public var isSequence: Bool {
@@ -80,11 +83,12 @@ public struct GoldenManifest: Sendable {
         shot.screenshot = screenshot
         return shot
       }
-      let scene: Scene
+      var scene: Scene
       do { scene = try Scene(contentsOf: scenePath) } catch {
         throw GoldenError(
           .configuration, "Golden '\(name)': \(error.description)")
       }
+      if let appearance { scene = scene.appearing(appearance) }
       return GoldenShot(
         scene: scene, position: position, options: options, overview: overview,
         maskedCells: maskedCells)
@@ -383,32 +387,19 @@ public struct GoldenManifest: Sendable {
       options: options, overview: overview, diffOptions: diffOptions,
       tolerance: tolerance,
       maskedCells: cells)
-    if appearance != nil || device != nil {
-      // In an appearance or on a device: taken as a shot of a one-shot set, as the live
-      // preview's pins are, unframed and without a status bar.
+    // In its appearance, the scene is drawn as any other; on a device it is taken as a shot of
+    // a one-shot set, as the live preview's pins are, unframed and without a status bar.
+    entry.appearance = appearance
+    if let device {
       guard case .offset(let y, _) = position, step == nil, !overview, !options.debug else {
         throw r.fail(
-          key: given.contains(.device) ? "device" : "appearance",
-          "a golden in an appearance or on a device is one screen: no step, sequence, overview or debug")
-      }
-      let screen: Device
-      if let device {
-        screen = device
-      } else {
-        // The scene's own viewport, at the entry's scale.
-        let loaded: Scene
-        do { loaded = try Scene(contentsOf: entry.scenePath) } catch {
-          throw r.fail(key: "scene", error.description)
-        }
-        screen = Device(
-          name: "scene", title: "The scene's viewport", size: loaded.viewport, scale: options.scale,
-          hasHomeButton: true)
+          key: "device", "a golden on a device is one screen: no step, sequence, overview or debug")
       }
       let file = ShotFile(
-        path: path, scenes: [ShotFile.SceneEntry(path: entry.scenePath, offset: y)], devices: [screen],
+        path: path, scenes: [ShotFile.SceneEntry(path: entry.scenePath, offset: y)], devices: [device],
         appearances: [appearance ?? .light])
       entry.screenshot = (file, file.shots[0])
-      entry.options = RenderOptions(scale: screen.scale, debug: false)
+      entry.options = RenderOptions(scale: device.scale, debug: false)
     }
     return [entry]
   }

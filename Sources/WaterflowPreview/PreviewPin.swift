@@ -1,6 +1,4 @@
 internal import Foundation
-internal import WaterflowShots
-internal import WaterflowJSON
 internal import FileTransactions
 public import WaterflowScene
 

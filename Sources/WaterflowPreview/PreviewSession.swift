@@ -109,7 +109,7 @@ public final class PreviewSession: Sendable {
   public let scale: Double?
   /// One renderer per lane, kept between saves (fonts loaded once, photos decoded once); a
   /// save forgets the images it changed. Used by one refresh at a time (`refreshing`).
-  private let renderers = Mutex<[Renderer]>([])
+  private let renderers = Mutex<(fontPath: String, pool: [Renderer])>(("", []))
   /// Refreshes run one at a time, whatever thread asks (the watcher's queue, a new pin).
   private let refreshing = NSLock()
 
@@ -122,6 +122,20 @@ public final class PreviewSession: Sendable {
     var scenes: [String] = []
     var locales: [String] = ["base"]
     var redraw: Redraw?
+
+    /// Makes the pins those of `wanted`, in its order: a pin already there (by `key`) keeps its
+    /// number and images; a new one is made with the next number, and drawn by the refresh.
+    mutating func follow<Key: Equatable>(
+      _ wanted: [Key], key: (PinState) -> Key?, make: (Key, Int) -> PinState
+    ) {
+      guard pins.map(key) != wanted.map(Optional.some) else { return }
+      var kept = pins
+      pins = wanted.map { wanted in
+        if let index = kept.firstIndex(where: { key($0) == wanted }) { return kept.remove(at: index) }
+        defer { nextID += 1 }
+        return make(wanted, nextID)
+      }
+    }
   }
 
   /// Opens a preview of a scene or shot file, with its saved pins or the defaults: the top, and
@@ -150,21 +164,11 @@ public final class PreviewSession: Sendable {
       do { names = try GoldenManifest(contentsOf: file).entries.map(\.name) } catch {
         throw PreviewError(error.description)
       }
-      state.withLock { storage in
-        storage.pins = names.enumerated().map { id, name in
-          var pin = PinState(id: id, pin: PreviewPin(scene: name, offset: 0))
-          pin.golden = GoldenCheck(name: name)
-          return pin
-        }
-        storage.nextID = names.count
-      }
+      state.withLock { $0.follow(names, key: { $0.golden?.name }, make: PinState.golden(named:id:)) }
       return
     }
     let pins = try PreviewPins.saved(for: file) ?? defaultPins()
-    state.withLock { storage in
-      storage.pins = pins.enumerated().map { PinState(id: $0.offset, pin: $0.element) }
-      storage.nextID = pins.count
-    }
+    state.withLock { $0.follow(pins, key: { $0.pin }) { PinState(id: $1, pin: $0) } }
   }
 
   /// The default pins, read from the file (a file that does not load gets them when it does).
@@ -221,13 +225,15 @@ public final class PreviewSession: Sendable {
     publish { _ in }
   }
 
-  /// The golden a pin records as, for a manifest at `manifest`.
+  /// The golden a pin records as, for a manifest at `manifest`: a manifest's pin is its golden.
   ///
   /// - Throws: ``PreviewError`` when no pin has that number.
   public func golden(ofPin id: Int, manifest: String) throws(PreviewError) -> PreviewGolden {
     guard let pin = state.withLock({ $0.pins.first { $0.id == id } }) else {
       throw PreviewError("No pin \(id): it was removed.")
     }
+    // Already in the manifest: adding it changes nothing, recording it writes it anew.
+    if let golden = pin.golden { return PreviewGolden(name: golden.name, entry: "") }
     return PreviewGolden(pin: pin.pin, of: file, shotFile: isShotFile, manifest: manifest, scale: pin.scale)
   }
 
@@ -236,13 +242,7 @@ public final class PreviewSession: Sendable {
   private func reloadPins() {
     guard let saved = try? PreviewPins.saved(for: file) else { return }
     state.withLock { storage in
-      guard storage.pins.map(\.pin) != saved else { return }
-      var kept = storage.pins
-      storage.pins = saved.map { pin in
-        if let index = kept.firstIndex(where: { $0.pin == pin }) { return kept.remove(at: index) }
-        defer { storage.nextID += 1 }
-        return PinState(id: storage.nextID, pin: pin)
-      }
+      storage.follow(saved, key: { $0.pin }) { PinState(id: $1, pin: $0) }
     }
   }
 
@@ -270,8 +270,8 @@ public final class PreviewSession: Sendable {
     guard generation.load(ordering: .acquiring) == mine else { return false }
     // Images that changed on disk are read again; with no list, every renderer starts afresh.
     renderers.withLock { renderers in
-      guard let changed else { return renderers = [] }
-      for renderer in renderers { renderer.images.forget { changed.contains(FileWatcher.absolute($0)) } }
+      guard let changed else { return renderers.pool = [] }
+      for renderer in renderers.pool { renderer.images.forget { changed.contains(FileWatcher.absolute($0)) } }
     }
     let clock = ContinuousClock()
     let started = clock.now
@@ -292,17 +292,14 @@ public final class PreviewSession: Sendable {
       }
       return true
     case .success(let (shotFile, scenes)):
-      let pins = state.withLock { $0.pins }
       // A string table concerns only the pins of its locale, though the load reads them all.
       let tables = Dictionary(
         shotFile.locales.compactMap { locale in locale.stringsPath.map { (locale.name, FileWatcher.absolute($0)) } },
         uniquingKeysWith: { a, _ in a })
-      let chosen = pins.filter { pin in
-        let otherTables = Set(tables.filter { $0.key != pin.pin.locale }.values)
-        return pin.png == nil || pin.error != nil || extra.contains(pin.id)
-          || changed.map { !$0.isDisjoint(with: pin.inputs) || !$0.isDisjoint(with: fileInputs.subtracting(otherTables)) }
-            ?? true
+      func loadInputs(of pin: PinState) -> Set<String> {
+        fileInputs.subtracting(tables.filter { $0.key != pin.pin.locale }.values)
       }
+      let chosen = pinsToDraw(changed: changed, extra: extra, loadInputs: loadInputs)
       let loadedAt = clock.now
       let drawn = draw(chosen, file: shotFile, scenes: scenes, generation: mine)
       guard generation.load(ordering: .acquiring) == mine else { return false }
@@ -317,19 +314,7 @@ public final class PreviewSession: Sendable {
         storage.locales = shotFile.locales.map(\.name)
         for result in drawn {
           guard let index = storage.pins.firstIndex(where: { $0.id == result.id }) else { continue }
-          var pin = storage.pins[index]
-          let otherTables = Set(tables.filter { $0.key != pin.pin.locale }.values)
-          pin.inputs = result.inputs.union(fileInputs.subtracting(otherTables))
-          pin.warnings = result.warnings
-          pin.error = result.error
-          pin.drawings += 1
-          if result.png != nil {
-            pin.cells = result.cells
-            pin.scale = result.scale
-            pin.truncated = result.truncated
-          }
-          pin.show(result.png, at: storage.version + 1)
-          storage.pins[index] = pin
+          storage.pins[index].take(result, loadInputs: loadInputs(of: storage.pins[index]), at: storage.version + 1)
         }
       }
       return true
@@ -354,17 +339,20 @@ public final class PreviewSession: Sendable {
       }
       return true
     }
-    let pins = state.withLock { $0.pins }
-    let chosen = pins.filter { pin in
-      pin.png == nil || changed.map { !$0.isDisjoint(with: pin.inputs) || !$0.isDisjoint(with: fileInputs) } ?? true
+    // The pins follow the manifest's goldens: a golden added since is drawn, one removed goes.
+    state.withLock { storage in
+      storage.follow(manifest.entries.map(\.name), key: { $0.golden?.name }, make: PinState.golden(named:id:))
     }
+    let chosen = pinsToDraw(changed: changed, extra: [], loadInputs: { _ in fileInputs })
     let loadedAt = clock.now
     let results = Mutex<[(Int, Drawn, GoldenCheck)]>([])
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: max(1, min(lanes, chosen.count))) { _ in
-      guard let renderer = try? Renderer(fontPath: manifest.fontPath ?? Renderer.defaultFontPath),
-        let configuration = try? GoldenConfiguration.fromEnvironment(explicitMode: .never)
-      else { return }
+    // Each lane uses its own renderer only: no renderer is shared between threads.
+    nonisolated(unsafe) let pool = renderers(min(lanes, chosen.count), fontPath: manifest.fontPath ?? Renderer.defaultFontPath)
+    let configuration = try? GoldenConfiguration.fromEnvironment(explicitMode: .never)
+    DispatchQueue.concurrentPerform(iterations: configuration == nil ? 0 : pool.count) { lane in
+      let renderer = pool[lane]
+      guard let configuration else { return }
       let fingerprint = FontStackFingerprint(renderer: renderer)
       let store = GoldenStore(
         directory: manifest.goldenDirectory(for: fingerprint, perStack: manifest.perStack), configuration: configuration)
@@ -393,7 +381,8 @@ public final class PreviewSession: Sendable {
           drawn.inputs = Set((inputs.paths + [frame.goldenPath]).map(FileWatcher.absolute))
           check.status = frame.status.rawValue
           check.verdict = frame.isFailure ? frame.changes?.summary ?? frame.message : ""
-          check.expectedPNG = frame.expected?.pngData(compression: .frames)
+          // The golden's own file: it was just decoded to compare, so it is there as it is.
+          check.expectedPNG = frame.expected == nil ? nil : FileManager.default.contents(atPath: frame.goldenPath).map(Array.init)
         case .failure(let error):
           drawn.error = error.description
           drawn.inputs = Set(inputs.paths.map(FileWatcher.absolute))
@@ -411,16 +400,37 @@ public final class PreviewSession: Sendable {
       storage.fileInputs = fileInputs
       for (id, result, check) in done {
         guard let index = storage.pins.firstIndex(where: { $0.id == id }) else { continue }
-        var pin = storage.pins[index]
-        pin.inputs = result.inputs.union(fileInputs)
-        pin.error = result.error
-        pin.drawings += 1
-        pin.golden = check
-        pin.show(result.png, at: storage.version + 1)
-        storage.pins[index] = pin
+        storage.pins[index].take(result, loadInputs: fileInputs, at: storage.version + 1)
+        storage.pins[index].golden = check
       }
     }
     return true
+  }
+
+  /// `count` renderers drawing with a font file first (fewer if one cannot be made), kept
+  /// between refreshes; another font starts a new pool.
+  private func renderers(_ count: Int, fontPath: String) -> [Renderer] {
+    // Refreshes run one at a time (`refreshing`), so the pool's renderers leave the lock safely.
+    nonisolated(unsafe) var chosen: [Renderer] = []
+    renderers.withLock { renderers in
+      if renderers.fontPath != fontPath { renderers = (fontPath, []) }
+      while renderers.pool.count < count, let made = try? Renderer(fontPath: fontPath) { renderers.pool.append(made) }
+      chosen = Array(renderers.pool.prefix(count))
+    }
+    return chosen
+  }
+
+  /// The pins a refresh draws: those never drawn or failed, those asked for, and those that read
+  /// a changed file (their own inputs, or what loading the file read for them); all when no
+  /// list of changes is given.
+  private func pinsToDraw(
+    changed: Set<String>?, extra: Set<Int>, loadInputs: (PinState) -> Set<String>
+  ) -> [PinState] {
+    state.withLock { $0.pins }.filter { pin in
+      guard let changed else { return true }
+      return pin.png == nil || pin.error != nil || extra.contains(pin.id)
+        || !changed.isDisjoint(with: pin.inputs) || !changed.isDisjoint(with: loadInputs(pin))
+    }
   }
 
   /// Stops the refresh in flight, if any, before it publishes: a newer save is coming.
@@ -463,7 +473,7 @@ public final class PreviewSession: Sendable {
     return Shot(locale: locale, appearance: pin.appearance, device: device, scene: entry)
   }
 
-  private struct Drawn: Sendable {
+  fileprivate struct Drawn: Sendable {
     var id: Int
     var png: [UInt8]?
     var inputs: Set<String>
@@ -478,13 +488,9 @@ public final class PreviewSession: Sendable {
   private func draw(_ pins: [PinState], file: ShotFile, scenes: ShotScenes, generation mine: Int) -> [Drawn] {
     let results = Mutex<[Drawn]>([])
     let next = Atomic<Int>(0)
-    let count = min(lanes, pins.count)
     // Each lane uses its own renderer only: no renderer is shared between threads.
-    nonisolated(unsafe) let pool = renderers.withLock { renderers -> [Renderer] in
-      while renderers.count < count, let made = try? Renderer() { renderers.append(made) }
-      return renderers
-    }
-    DispatchQueue.concurrentPerform(iterations: min(count, pool.count)) { lane in
+    nonisolated(unsafe) let pool = renderers(min(lanes, pins.count), fontPath: Renderer.defaultFontPath)
+    DispatchQueue.concurrentPerform(iterations: pool.count) { lane in
       let renderer = pool[lane]
       let camera = ShotCamera(file: file, scenes: scenes, renderer: renderer)
       while generation.load(ordering: .acquiring) == mine {
@@ -586,5 +592,31 @@ public struct PreviewText: Sendable, Encodable, Equatable {
     y = text.box.minY * scale
     width = text.box.width * scale
     height = text.box.height * scale
+  }
+}
+
+extension PreviewSession.PinState {
+  /// Takes a drawing's result: its inputs (with what loading the file read for it), warnings,
+  /// error, and on success its cells, scale, cut texts and image.
+  fileprivate mutating func take(_ result: PreviewSession.Drawn, loadInputs: Set<String>, at version: Int) {
+    inputs = result.inputs.union(loadInputs)
+    warnings = result.warnings
+    error = result.error
+    drawings += 1
+    if result.png != nil {
+      cells = result.cells
+      scale = result.scale
+      truncated = result.truncated
+    }
+    show(result.png, at: version)
+  }
+}
+
+extension PreviewSession.PinState {
+  /// The pin of a manifest's golden, not yet checked.
+  fileprivate static func golden(named name: String, id: Int) -> Self {
+    var pin = Self(id: id, pin: PreviewPin(scene: name, offset: 0))
+    pin.golden = PreviewSession.GoldenCheck(name: name)
+    return pin
   }
 }

@@ -13,8 +13,8 @@ internal import Synchronization
 ///   one before it, and for a manifest's golden its recording.
 /// - `POST /api/pins` with `{"add": {pin}}` or `{"remove": ID}`: changes the pins, saved beside
 ///   the file.
-/// - `POST /api/record` with `{"id": ID}`: adds the pin's golden to the manifest and records it.
-/// - `POST /api/accept` with `{"id": ID}`: for a manifest's golden, records it anew.
+/// - `POST /api/record` (or `/api/accept`, the page's word for a manifest's golden) with
+///   `{"id": ID}`: adds the pin's golden to the manifest if it is not there, and records it.
 ///
 /// It watches every file the pins read and redraws the pins a save concerns.
 public final class PreviewSite: LocalSite {
@@ -132,32 +132,20 @@ public final class PreviewSite: LocalSite {
       } catch {
         return LocalGate.error(400, error.description)
       }
-    case ("POST", "/api/record"):
+    case ("POST", "/api/record"), ("POST", "/api/accept"):
+      // A pin recorded as a new golden, or a manifest's golden written anew from what its pin
+      // shows (as the review accepts): the same `golden record`.
       struct Record: Decodable { var id: Int }
       guard let record = try? JSONDecoder().decode(Record.self, from: Data(request.body)) else {
         return LocalGate.error(400, "The body must be {\"id\": PIN}.")
       }
       guard let recorder else { return LocalGate.error(501, "This preview does not record goldens.") }
-      do {
-        let golden = try session.golden(ofPin: record.id, manifest: manifest)
-        switch recorder(golden) {
-        case .success(let said): return LocalGate.json(200, ["name": golden.name, "manifest": manifest, "output": said])
-        case .failure(let error): return LocalGate.error(500, error.description)
-        }
-      } catch {
+      let golden: PreviewGolden
+      do { golden = try session.golden(ofPin: record.id, manifest: manifest) } catch {
         return LocalGate.error(400, error.description)
       }
-    case ("POST", "/api/accept"):
-      // A manifest's golden, written anew from what the pin shows, as the review accepts.
-      struct Accept: Decodable { var id: Int }
-      guard let accept = try? JSONDecoder().decode(Accept.self, from: Data(request.body)) else {
-        return LocalGate.error(400, "The body must be {\"id\": PIN}.")
-      }
-      guard let recorder else { return LocalGate.error(501, "This preview does not record goldens.") }
-      guard let name = session.state(after: -1, waiting: 0).pins.first(where: { $0.id == accept.id })?.golden?.name
-      else { return LocalGate.error(400, "Pin \(accept.id) is not a golden of a manifest.") }
-      switch recorder(PreviewGolden(name: name, entry: "")) {
-      case .success(let said): return LocalGate.json(200, ["name": name, "manifest": manifest, "output": said])
+      switch recorder(golden) {
+      case .success(let said): return LocalGate.json(200, ["name": golden.name, "manifest": manifest, "output": said])
       case .failure(let error): return LocalGate.error(500, error.description)
       }
     case (_, "/api/state"), (_, "/api/pins"), (_, "/api/record"), (_, "/api/accept"):

@@ -1,6 +1,5 @@
 internal import Foundation
 public import WaterflowGoldenReport
-internal import Synchronization
 
 /// An HTTP request as the review site sees it, whatever server read it.
 public struct ReviewRequest: Sendable {

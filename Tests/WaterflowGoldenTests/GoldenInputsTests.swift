@@ -41,8 +41,9 @@ import WaterflowGolden
       toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
     let manifest = try GoldenManifest(contentsOf: dir + "/manifest.json")
     let entry = try #require(manifest.entries.first)
-    // name, scenePath, position, options, overview, diffOptions, tolerance, maskedCells, screenshot
-    #expect(Mirror(reflecting: entry).children.count == 9)
+    // name, scenePath, position, options, overview, diffOptions, tolerance, maskedCells,
+    // screenshot, appearance
+    #expect(Mirror(reflecting: entry).children.count == 10)
     // threshold, includeAA, alpha, aaColor, diffColor, diffColorAlt, diffMask, checkerboard,
     // masks, maskColor
     #expect(Mirror(reflecting: entry.diffOptions).children.count == 10)

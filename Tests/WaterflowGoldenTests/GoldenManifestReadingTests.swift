@@ -152,7 +152,7 @@ extension GoldenManifestReadingTests {
     (#", "device": "iphone-99""#, "goldens[0].device: expected a device: iphone-6.9, iphone-6.5"),
     (
       #", "device": "iphone-4.7", "step": 10"#,
-      "goldens[0].device: a golden in an appearance or on a device is one screen: no step, sequence, overview or debug"
+      "goldens[0].device: a golden on a device is one screen: no step, sequence, overview or debug"
     ),
     (#", "shot": "en/light/iphone-6.9/notes""#, "goldens[0].shot: a shot is chosen from a shot file: give \"shots\" too"),
   ])

@@ -3,7 +3,9 @@ import PNGCodec
 import Testing
 import WaterflowGolden
 import WaterflowPreview
+import Synchronization
 import WaterflowRender
+import WaterflowReview
 import WaterflowTestSupport
 
 /// A pin recorded as a golden: its entry, the manifest edit, and the same pixels.
@@ -126,5 +128,29 @@ import WaterflowTestSupport
     #expect(failing.map { $0.golden?.status } == ["failed", "failed"])
     #expect(failing[0].golden?.verdict.hasPrefix("layout changed") == true, "\(failing[0].golden?.verdict ?? "")")
     #expect(throws: PreviewError.self) { try session.add(PreviewPin(scene: "top", offset: 0)) }
+    // A golden added to the manifest while it is previewed becomes a pin; the others keep theirs.
+    let golden = PreviewGolden(name: "lower", entry: #"{"name": "lower", "scene": "../Feeds/notes.json", "offset": 400}"#)
+    #expect(try golden.add(to: manifest))
+    session.refresh(changed: [manifest])
+    let grown = session.state(after: 0, waiting: 0).pins
+    #expect(grown.map { $0.golden?.name } == ["top", "top-dark", "lower"])
+    #expect(grown.map(\.id) == [0, 1, 2] && grown[2].golden?.status == "missing")
+
+    // Accept on the page records the golden by its name: its entry is in the manifest already.
+    let asked = Mutex<[PreviewGolden]>([])
+    let site = PreviewSite(session: session, pollSeconds: 0, manifest: manifest) { golden in
+      asked.withLock { $0.append(golden) }
+      return .success("recorded")
+    }
+    site.listening(on: 4321)
+    let token = String(site.address.split(separator: "=").last!)
+    let answer = site.respond(
+      to: ReviewRequest(
+        method: "POST", path: "/api/accept",
+        headers: ["host": "127.0.0.1:4321", "x-waterflow-token": token, "content-type": "application/json"],
+        body: Array(#"{"id": 1}"#.utf8)))
+    #expect(answer.status == 200, "\(answer.text)")
+    #expect(asked.withLock { $0 } == [PreviewGolden(name: "top-dark", entry: "")])
+    #expect(try !asked.withLock { $0 }[0].add(to: manifest), "adding it again changes nothing")
   }
 }
