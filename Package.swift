@@ -185,7 +185,8 @@ let package = Package(
       name: "WaterflowPreview",
       dependencies: [
         "WaterflowReview", "WaterflowShots", "WaterflowScene", "WaterflowRender", "WaterflowInputs",
-        "WaterflowJSON", "FileTransactions", "PNGCodec", "WaterflowGolden",
+        "WaterflowJSON", "FileTransactions", "PNGCodec", "WaterflowGolden", "WaterflowMotion", "WaterflowCells",
+        "WaterflowView",
       ]),
 
     // Tools

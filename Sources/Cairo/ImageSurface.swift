@@ -146,6 +146,58 @@ public final class ImageSurface {
     return copy
   }
 
+  /// A copy a whole `factor` smaller on each side, each pixel the average of the `factor ×
+  /// factor` block it covers (blocks cut by the right or bottom edge are dropped).
+  ///
+  /// For a preview of a large drawing: pixman's filtered downscale (``resized(width:height:)``)
+  /// convolves every output pixel with a general kernel and cost more than encoding the full
+  /// image, where a block average is a few additions a pixel.
+  ///
+  /// - Parameter factor: From 1 (a plain copy) to 16.
+  /// - Throws: A ``CairoError`` if the copy cannot be made.
+  /// - Complexity: O(width × height).
+  public func shrunk(by factor: Int) throws -> ImageSurface {
+    precondition((1...16).contains(factor), "a shrink factor is 1 to 16")
+    let copy = try ImageSurface(width: max(1, width / factor), height: max(1, height / factor))
+    let (outWidth, outHeight) = (min(copy.width, width), min(copy.height, height))
+    let count = UInt32(factor * factor)
+    withUnsafePixels { source, sourceStride in
+      copy.withUnsafeMutablePixels { target, targetStride in
+        // Two channels per 32-bit lane (bytes 0 and 2, then 1 and 3): a block of at most 256
+        // pixels sums to at most 65,280 per channel, so the halves never carry into each other.
+        var low = [UInt32](repeating: 0, count: outWidth)
+        var high = [UInt32](repeating: 0, count: outWidth)
+        for y in 0..<outHeight {
+          for i in 0..<outWidth { low[i] = 0; high[i] = 0 }
+          for row in 0..<factor {
+            let line = (source.baseAddress! + (y * factor + row) * sourceStride).assumingMemoryBound(to: UInt32.self)
+            var x = 0
+            for i in 0..<outWidth {
+              var l: UInt32 = 0, h: UInt32 = 0
+              for _ in 0..<factor {
+                let p = line[x]
+                l &+= p & 0x00FF_00FF
+                h &+= (p >> 8) & 0x00FF_00FF
+                x += 1
+              }
+              low[i] &+= l
+              high[i] &+= h
+            }
+          }
+          let out = (target.baseAddress! + y * targetStride).assumingMemoryBound(to: UInt32.self)
+          let half = count / 2
+          for i in 0..<outWidth {
+            let l = low[i], h = high[i]
+            let b0 = ((l & 0xFFFF) + half) / count, b2 = ((l >> 16) + half) / count
+            let b1 = ((h & 0xFFFF) + half) / count, b3 = ((h >> 16) + half) / count
+            out[i] = b0 | b1 << 8 | b2 << 16 | b3 << 24
+          }
+        }
+      }
+    }
+    return copy
+  }
+
   /// The image painted over a solid colour: an opaque copy.
   ///
   /// - Throws: A ``CairoError`` if cairo cannot make the copy.

@@ -103,6 +103,10 @@ public final class CellLayoutEngine {
   var imageAspect: (String) -> Double?
   /// Told of every text element placed, with its box: how ``textLines(of:in:)`` counts lines.
   var textObserver: ((FieldText, CellTextStyle, Rect) -> Void)?
+  /// Told of every element placed, with its box: how ``boxes(of:in:)`` finds them.
+  var boxObserver: ((CellBox) -> Void)?
+  /// How deep the element being placed is, for ``boxObserver``.
+  var depth = 0
 
   /// A layout of one item's cell, measuring texts and images with the closures given.
   public init(
@@ -393,10 +397,13 @@ public final class CellLayoutEngine {
 
   func place(_ element: CellElement, in box: Rect, into pieces: inout [CellPiece]) {
     guard isShown(element), box.width >= 0 else { return }
+    if boxObserver != nil { observe(element, in: box) }
     switch element.kind {
     case .stack(let stack):
       placeStack(stack, in: box, into: &pieces)
     case .zstack(let z):
+      depth += 1
+      defer { depth -= 1 }
       placeOverlays(z, in: box, into: &pieces)
     case .image(let image):
       pieces.append(
@@ -462,6 +469,9 @@ public final class CellLayoutEngine {
       height: max(0, box.height - p.top - p.bottom))
     let shown = children(of: stack).filter { c in reading(c) { isShown(c.element) } }
     guard !shown.isEmpty else { return }
+    // Every child's box first, then each is placed: a box observer sees the stack before them.
+    var placed: [(Child, Rect)] = []
+    placed.reserveCapacity(shown.count)
     switch stack.axis {
     case .vertical:
       let widths = shown.map { c in
@@ -494,9 +504,7 @@ public final class CellLayoutEngine {
         case .center: x = inner.minX + (inner.width - widths[i]) / 2
         case .end: x = inner.maxX - widths[i]
         }
-        reading(child) {
-          place(child.element, in: Rect(x: x, y: y, width: widths[i], height: heights[i]), into: &pieces)
-        }
+        placed.append((child, Rect(x: x, y: y, width: widths[i], height: heights[i])))
         y += heights[i] + stack.spacing
       }
     case .horizontal where stack.alignment == .firstBaseline:
@@ -505,13 +513,8 @@ public final class CellLayoutEngine {
       var x = inner.minX
       for (i, child) in shown.enumerated() {
         let row = rows.children[i]
-        reading(child) {
-          place(
-            child.element,
-            in: Rect(
-              x: x, y: inner.minY + rows.baseline - row.baseline, width: widths[i],
-              height: row.height), into: &pieces)
-        }
+        placed.append(
+          (child, Rect(x: x, y: inner.minY + rows.baseline - row.baseline, width: widths[i], height: row.height)))
         x += widths[i] + stack.spacing
       }
     case .horizontal:
@@ -533,11 +536,25 @@ public final class CellLayoutEngine {
         case .center: y = inner.minY + (inner.height - h) / 2
         case .end: y = inner.maxY - h
         }
-        reading(child) {
-          place(child.element, in: Rect(x: x, y: y, width: widths[i], height: h), into: &pieces)
-        }
+        placed.append((child, Rect(x: x, y: y, width: widths[i], height: h)))
         x += widths[i] + stack.spacing
       }
+    }
+    if let boxObserver {
+      var box = CellBox(kind: stack.axis == .vertical ? .vstack : .hstack, frame: box, depth: depth, content: inner)
+      if stack.spacing > 0 {
+        box.gaps = placed.dropLast().map { _, child in
+          stack.axis == .vertical
+            ? Rect(x: inner.minX, y: child.maxY, width: inner.width, height: stack.spacing)
+            : Rect(x: child.maxX, y: inner.minY, width: stack.spacing, height: inner.height)
+        }
+      }
+      boxObserver(box)
+    }
+    depth += 1
+    defer { depth -= 1 }
+    for (child, frame) in placed {
+      reading(child) { place(child.element, in: frame, into: &pieces) }
     }
   }
 }

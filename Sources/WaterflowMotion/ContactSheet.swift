@@ -26,10 +26,14 @@ final class ContactSheet {
   private let renderer: Renderer
   private var slot = 0
 
-  /// Prepares a sheet for `frameCount` frames whose canvases fit in `canvas` (points).
-  init(frameCount: Int, canvas: Size, renderer: Renderer, eventFrames: Set<Int> = []) throws {
+  /// Prepares a sheet for `frameCount` frames whose canvases fit in `canvas` (points), with at
+  /// most `thumbnails` sampled ones.
+  init(
+    frameCount: Int, canvas: Size, renderer: Renderer, eventFrames: Set<Int> = [],
+    thumbnails: Int = maximumThumbnails
+  ) throws {
     let stride = max(
-      1, Int((Double(frameCount) / Double(Self.maximumThumbnails)).rounded(.up))
+      1, Int((Double(frameCount) / Double(max(1, thumbnails))).rounded(.up))
     )
     self.stride = stride
     self.eventFrames = eventFrames
@@ -101,5 +105,38 @@ final class ContactSheet {
   func pngData() throws -> [UInt8] {
     try context.checkStatus()
     return surface.pngData()
+  }
+}
+
+extension ScrollJob {
+  /// Only the job's contact sheet, as PNG bytes: the scroll is played and about `thumbnails` of
+  /// its frames are drawn, the last among them (more when events need showing), and no other
+  /// output is written. With ``markReuse``, each
+  /// thumbnail marks the cells created (green) or reused (orange) since the one before it.
+  ///
+  /// - Throws: ``ScrollJobError`` when no renderer can be made or the sheet cannot be drawn.
+  public func contactSheetPNG(thumbnails: Int = 8) throws -> [UInt8] {
+    let (total, canvas, eventFrames) = survey()
+    let renderer: Renderer
+    do { renderer = try Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
+    do {
+      // The last frame (where the scroll arrives) always ends the sheet, in one of its slots.
+      let sheet = try ContactSheet(
+        frameCount: total, canvas: canvas, renderer: renderer, eventFrames: eventFrames.union([total]),
+        thumbnails: max(1, thumbnails - 1))
+      var marks = ReuseMarks()
+      for frame in simulation() {
+        let shown = sheet.includes(frame.number)
+        var options = self.options
+        let pass = marks.marks(for: frame, shown: shown)
+        options.reuseMarks = markReuse ? pass : nil
+        if shown { sheet.add(frame, options: options) }
+      }
+      return try sheet.pngData()
+    } catch let error as ScrollJobError {
+      throw error
+    } catch {
+      throw ScrollJobError("Cannot draw the contact sheet: \(error)")
+    }
   }
 }

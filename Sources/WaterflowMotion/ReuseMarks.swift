@@ -13,7 +13,11 @@ struct ReuseMarks {
   /// The marks to draw in `frame`, in the shape the renderer reads (`created`, `reused`).
   ///
   /// Frames must come in order: the marks carry from one frame to the next.
-  mutating func marks(for frame: SimulatedFrame) -> LayoutPass {
+  ///
+  /// - Parameter shown: Whether the frame is seen: a mark stays until a frame that shows its
+  ///   cell whole is seen, so a contact sheet that skips frames still marks every cell created
+  ///   or reused since the thumbnail before.
+  mutating func marks(for frame: SimulatedFrame, shown isSeen: Bool = true) -> LayoutPass {
     // Leaving first: a cell enqueued and reused in the same pass is marked again below.
     for cell in frame.pass.enqueued { marked[cell.cell] = nil }
     for cell in frame.pass.created { marked[cell.cell] = true }
@@ -29,7 +33,7 @@ struct ReuseMarks {
       let (lo, hi) =
         content.isHorizontal ? (cell.frame.minX, cell.frame.maxX) : (cell.frame.minY, cell.frame.maxY)
       // Wholly on screen now: this frame shows the mark, and the next ones need not.
-      if lo >= start - 1e-9 && hi <= end + 1e-9 { marked[cell.instanceID] = nil }
+      if isSeen, lo >= start - 1e-9 && hi <= end + 1e-9 { marked[cell.instanceID] = nil }
     }
     return pass
   }

@@ -243,7 +243,7 @@ public struct ScrollJob: Sendable {
   }
 
   /// A fresh simulation of the script: one per pass over the frames.
-  private func simulation() -> ScrollSimulation {
+  func simulation() -> ScrollSimulation {
     switch source {
     case .scene(let scene):
       return ScrollSimulation(scene: scene, script: script, overscroll: overscroll)
@@ -259,6 +259,22 @@ public struct ScrollJob: Sendable {
       }
       return ScrollSimulation(source: made.source, owner: made.owner, script: script, overscroll: overscroll)
     }
+  }
+
+  /// A dry run, without drawing: the frame count (for progress and the contact sheet), the
+  /// largest canvas (a video keeps one size when a script rotates) and the frames that show an
+  /// event. It costs a layout pass a frame.
+  func survey() -> (frames: Int, canvas: Size, eventFrames: Set<Int>) {
+    var total = 0
+    var canvas = Size(width: 0, height: 0)
+    var eventFrames = Set<Int>()
+    for frame in simulation() {
+      total += 1
+      if frame.event != nil { eventFrames.insert(frame.number) }
+      let size = frame.content.canvasSize(debug: options.debug)
+      canvas = Size(width: max(canvas.width, size.width), height: max(canvas.height, size.height))
+    }
+    return (total, canvas, eventFrames)
   }
 
   /// The zero-padded file name of a frame in a folder output.
@@ -288,19 +304,7 @@ public struct ScrollJob: Sendable {
         * 1e-18
     }
 
-    // A dry run, without drawing: the frame count (for progress and the contact sheet) and the
-    // largest canvas (a video keeps one size when a script rotates). It costs a layout pass a frame.
-    var total = 0
-    var canvas = Size(width: 0, height: 0)
-    var eventFrames = Set<Int>()
-    for frame in simulation() {
-      total += 1
-      if frame.event != nil { eventFrames.insert(frame.number) }
-      let size = frame.content.canvasSize(debug: options.debug)
-      canvas = Size(
-        width: max(canvas.width, size.width),
-        height: max(canvas.height, size.height))
-    }
+    let (total, canvas, eventFrames) = survey()
     let frameCount = total
     let pixelWidth = Int((canvas.width * options.scale).rounded(.up))
     let pixelHeight = Int((canvas.height * options.scale).rounded(.up))

@@ -9,7 +9,8 @@ internal import Foundation
 /// scroll position stays), outlines them until the next save, and offers a blink of old against
 /// new. A file that does not load shows its error where the pins are, over the last good images,
 /// greyed. Hovering a cell shows its item's data. Keys: b blink the changed pins, f every cell's
-/// frame and item, t the texts cut with "…", r record the selected pin as a golden, a accept the selected golden (a
+/// frame and item with its template's boxes (padding, spacing, baselines), t the texts cut with
+/// "…", s the selected pin's contact strip, r record the selected pin as a golden, a accept the selected golden (a
 /// manifest's preview shows each golden beside its drawing, with `golden check`'s verdict), ? help.
 enum PreviewPage {
   static func html(title: String) -> String {
@@ -39,7 +40,7 @@ enum PreviewPage {
     .golden-line { font-size:11px; margin-top:4px; max-width:calc(2 * var(--w) + 6px); white-space:pre-wrap; }
     .golden-line b { text-transform:uppercase; font-size:10px; padding:0 4px; border-radius:3px; color:#fff; background:var(--ok); }
     figure.failed .golden-line b, figure.missing .golden-line b { background:var(--bad); }
-    figure:not(.golden) .accept, figure.golden .record, figure.golden .remove { display:none; }
+    figure:not(.golden) .accept, figure.golden .record, figure.golden .remove, figure.atop .stripbutton, figure.golden a.full { display:none; }
     figure img { display:block; width:var(--w); height:auto; background:#eee; }
     figcaption { font-size:12px; color:#444; margin-top:6px; display:flex; gap:6px; align-items:center; justify-content:space-between; }
     figcaption button { padding:0 6px; font-size:12px; }
@@ -61,14 +62,30 @@ enum PreviewPage {
     body.show-fits .fitmarks { display:block; }
     .fitmarks div { position:absolute; outline:2px solid #ff6d00; background:rgba(255,109,0,.15); }
     .fitcount { font-size:11px; color:#b34700; }
+    svg.boxes { position:absolute; inset:0; width:100%; height:100%; pointer-events:none; display:none; }
+    body.show-frames svg.boxes { display:block; }
+    svg.boxes .pad { fill:rgba(76,175,80,.28); fill-rule:evenodd; }
+    svg.boxes .gap { fill:rgba(255,152,0,.38); }
+    svg.boxes .box { fill:none; stroke:#1565c0; stroke-width:1; vector-effect:non-scaling-stroke; opacity:.8; }
+    svg.boxes .box.text { stroke:#6a1b9a; }
+    svg.boxes .base { stroke:#d50000; stroke-width:1; vector-effect:non-scaling-stroke; }
+    #legend { display:none; font-size:11px; gap:10px; align-items:center; }
+    body.show-frames #legend { display:flex; }
+    #legend i { display:inline-block; width:12px; height:10px; vertical-align:middle; margin-right:3px; }
+    .strip { display:none; margin-top:6px; max-width:calc(2 * var(--w)); }
+    .strip img { display:block; width:100%; height:auto; border:1px solid var(--line); }
+    .strip div { font-size:11px; color:#555; }
+    figure.with-strip .strip { display:block; }
+    a.full { font-size:12px; }
     </style></head>
     <body>
     <header>
       <h1>Preview · {{TITLE}}</h1>
       <span id="status">connecting…</span>
       <button id="blink" title="Blink the changed pins, old against new (b)">Blink changes</button>
-      <button id="frames" title="Show every cell's frame and item (f)">Frames</button>
+      <button id="frames" title="Show every cell's frame and item, with its template's boxes: padding, spacing, baselines (f)">Frames</button>
       <button id="fits" title="Mark the texts cut with … because they do not fit (t)">Fits</button>
+      <span id="legend"><span><i style="outline:1px dashed #e91e63"></i>cell</span><span><i style="border:1px solid #1565c0"></i>element</span><span><i style="background:rgba(76,175,80,.5)"></i>padding</span><span><i style="background:rgba(255,152,0,.6)"></i>spacing</span><span><i style="border-bottom:2px solid #d50000;height:6px"></i>baseline</span></span>
       <label class="size">width <input id="width" type="range" min="120" max="600" value="260"></label>
       <form id="add">
         <select name="scene"></select>
@@ -116,16 +133,18 @@ enum PreviewPage {
         if (!figure) {
           figure = document.createElement("figure");
           figure.dataset.id = pin.id;
-          figure.innerHTML = `<div class="pair"><div class="frame"><img alt=""><div class="cells"></div><div class="fitmarks"></div><div class="hit"></div></div><div class="expected" title="The golden as recorded"><img alt="" class="golden-img"></div></div><figcaption><span class="label"></span><span><button class="accept" title="Accept this drawing as the golden (a)">Accept</button><button class="record" title="Record this pin as a golden (r)">Record</button> <button class="remove" title="Remove this pin">×</button></span></figcaption><div class="golden-line"></div><div class="fitcount"></div><div class="pinerror"></div><div class="warn"></div>`;
+          figure.innerHTML = `<div class="pair"><div class="frame"><img alt=""><svg class="boxes" preserveAspectRatio="none"></svg><div class="cells"></div><div class="fitmarks"></div><div class="hit"></div></div><div class="expected" title="The golden as recorded"><img alt="" class="golden-img"></div></div><figcaption><span class="label"></span><span><button class="accept" title="Accept this drawing as the golden (a)">Accept</button><button class="stripbutton" title="A contact strip of the scroll to this pin, new and reused cells marked (s)">Strip</button><button class="record" title="Record this pin as a golden (r)">Record</button> <a class="full" target="_blank" title="The pin at full size">full</a> <button class="remove" title="Remove this pin">×</button></span></figcaption><div class="strip"><div>Scrolling from the top to this pin: green cells were created, orange ones reused from the pool, since the frame before.</div><img alt="contact strip"></div><div class="golden-line"></div><div class="fitcount"></div><div class="pinerror"></div><div class="warn"></div>`;
           figure.querySelector("button.accept").onclick = () => accept(pin.id);
           figure.querySelector("button.remove").onclick = () => api("/api/pins", { remove: pin.id }).then(() => toast("Pin removed"), e => toast(e.message, true));
           figure.querySelector("button.record").onclick = () => record(pin.id);
+          figure.querySelector("button.stripbutton").onclick = e => { e.stopPropagation(); strip(figure); };
+          figure.querySelector("a.full").href = `/pins/${pin.id}.full.png`;
           figure.onclick = () => select(figure);
           const frame = figure.querySelector(".frame"), hit = figure.querySelector(".hit"), tip = document.getElementById("tip");
           frame.onmousemove = e => {
             const img = frame.querySelector("img"), current = pins.get(String(pin.id));
             if (!current || !img.naturalWidth) return;
-            const k = img.naturalWidth / img.clientWidth, x = e.offsetX * k, y = e.offsetY * k;
+            const k = current.width / img.clientWidth, x = e.offsetX * k, y = e.offsetY * k;
             const cell = current.cells.find(c => x >= c.x && x < c.x + c.width && y >= c.y && y < c.y + c.height);
             if (!cell) { tip.style.display = hit.style.display = "none"; return; }
             Object.assign(hit.style, { display: "block", left: cell.x / k + "px", top: cell.y / k + "px", width: cell.width / k + "px", height: cell.height / k + "px" });
@@ -154,6 +173,12 @@ enum PreviewPage {
         cells.replaceChildren(...pin.cells.map(c => { const d = document.createElement("div"); d.dataset.box = [c.x, c.y, c.width, c.height].join(","); const label = document.createElement("span"); label.textContent = c.item; d.appendChild(label); return d; }));
         figure.querySelector(".fitmarks").replaceChildren(...pin.truncated.map(t => { const d = document.createElement("div"); d.dataset.box = [t.x, t.y, t.width, t.height].join(","); d.title = t.text; return d; }));
         figure.querySelector(".fitcount").textContent = pin.truncated.length ? `${pin.truncated.length} text${pin.truncated.length === 1 ? "" : "s"} cut with … (t marks them)` : "";
+        figure.dataset.width = pin.width;
+        figure.querySelector("svg.boxes").setAttribute("viewBox", `0 0 ${pin.width} ${pin.height}`);
+        figure.classList.toggle("atop", pin.pin.offset === 0 || !!pin.golden);
+        if (figure.dataset.layoutAt !== String(pin.changedAt)) { figure.dataset.layoutAt = pin.changedAt; figure.dataset.layoutShown = ""; }
+        if (document.body.classList.contains("show-frames")) showBoxes(figure);
+        if (figure.classList.contains("with-strip")) figure.querySelector(".strip img").src = `/pins/${pin.id}.strip.png?at=${pin.changedAt}`;
         placeCells(figure);
         figure.querySelector(".pinerror").textContent = pin.error || "";
         figure.querySelector(".warn").textContent = pin.warnings.join("\n");
@@ -175,15 +200,42 @@ enum PreviewPage {
     // The frames overlay in CSS pixels of the image as shown: placed again when it loads or resizes.
     function placeCells(figure) {
       const img = figure.querySelector("img");
-      if (!img.naturalWidth) return;
-      const k = img.naturalWidth / img.clientWidth;
+      if (!img.naturalWidth || !img.clientWidth) return;
+      const k = Number(figure.dataset.width || img.naturalWidth) / img.clientWidth;
       for (const d of figure.querySelectorAll(".cells div, .fitmarks div")) {
         const [x, y, w, h] = d.dataset.box.split(",").map(Number);
         Object.assign(d.style, { left: x / k + "px", top: y / k + "px", width: w / k + "px", height: h / k + "px" });
       }
     }
     document.addEventListener("load", e => { if (e.target.tagName === "IMG") placeCells(e.target.closest("figure")); }, true);
-    function frames() { document.body.classList.toggle("show-frames"); document.getElementById("frames").classList.toggle("on"); for (const f of main.children) placeCells(f); }
+    function frames() { document.body.classList.toggle("show-frames"); document.getElementById("frames").classList.toggle("on"); for (const f of main.children) { placeCells(f); if (document.body.classList.contains("show-frames")) showBoxes(f); } }
+    // The template's box tree of every cell (padding, spacing, elements, baselines), fetched
+    // once per drawing, in the drawing's pixels: the SVG's viewBox scales it with the image.
+    function showBoxes(figure) {
+      if (figure.dataset.layoutShown === figure.dataset.layoutAt) return;
+      figure.dataset.layoutShown = figure.dataset.layoutAt;
+      fetch(`/pins/${figure.dataset.id}.layout.json?at=${figure.dataset.layoutAt}`).then(r => r.json()).then(boxes => {
+        const ns = "http://www.w3.org/2000/svg", svg = figure.querySelector("svg.boxes"), parts = [];
+        const rect = (r, cls) => { const e = document.createElementNS(ns, "rect"); e.setAttribute("class", cls); [["x", r[0]], ["y", r[1]], ["width", r[2]], ["height", r[3]]].forEach(([k, v]) => e.setAttribute(k, v)); return e; };
+        const outline = r => `M${r[0]} ${r[1]}h${r[2]}v${r[3]}h${-r[2]}z`;
+        for (const b of boxes) {
+          if (b.content) { const e = document.createElementNS(ns, "path"); e.setAttribute("class", "pad"); e.setAttribute("d", outline(b.frame) + outline(b.content)); parts.push(e); }
+          for (const g of b.gaps) parts.push(rect(g, "gap"));
+          if (b.kind !== "cell") { const e = rect(b.frame, "box " + b.kind); const t = document.createElementNS(ns, "title"); t.textContent = `item ${b.item}: ${b.kind}`; e.appendChild(t); parts.push(e); }
+          for (const y of b.baselines) { const e = document.createElementNS(ns, "line"); e.setAttribute("class", "base"); e.setAttribute("x1", b.frame[0]); e.setAttribute("x2", b.frame[0] + b.frame[2]); e.setAttribute("y1", y); e.setAttribute("y2", y); parts.push(e); }
+        }
+        svg.replaceChildren(...parts);
+      }, () => { figure.dataset.layoutShown = ""; });
+    }
+    function strip(figure) {
+      const pin = pins.get(figure.dataset.id);
+      if (!pin) return;
+      if (pin.pin.offset === 0 && !pin.golden) { toast("This pin is at the top, so it has no scroll: pin a screen further down", true); return; }
+      if (pin.golden) { toast("A golden's pin has no strip: preview its scene", true); return; }
+      figure.classList.toggle("with-strip");
+      const img = figure.querySelector(".strip img");
+      if (figure.classList.contains("with-strip")) img.src = `/pins/${pin.id}.strip.png?at=${pin.changedAt}`;
+    }
     document.getElementById("frames").onclick = frames;
     function fits() { document.body.classList.toggle("show-fits"); document.getElementById("fits").classList.toggle("on"); for (const f of main.children) placeCells(f); }
     document.getElementById("fits").onclick = fits;
@@ -211,7 +263,7 @@ enum PreviewPage {
       api("/api/pins", { add: { scene: f.scene.value, offset: Number(f.offset.value), device: f.device.value, appearance: f.appearance.value, locale: f.locale.value } })
         .then(() => toast("Pinned, and saved beside the file"), err => toast(err.message, true));
     };
-    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "t") fits(); if (e.key === "a") { const f = main.querySelector("figure.selected.golden"); if (f) accept(Number(f.dataset.id)); else toast("Click a golden first, then a accepts it", true); } if (e.key === "r") { const f = main.querySelector("figure.selected"); if (f) record(Number(f.dataset.id)); else toast("Click a pin first, then r records it", true); } if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item · t: the texts cut with … · r: record the selected pin as a golden · a: accept the selected golden · hover a cell for its data"); });
+    document.addEventListener("keydown", e => { if (e.target.tagName === "INPUT") return; if (e.key === "b") blink(); if (e.key === "f") frames(); if (e.key === "t") fits(); if (e.key === "s") { const f = main.querySelector("figure.selected"); if (f) strip(f); else toast("Click a pin first, then s shows its scroll's contact strip", true); } if (e.key === "a") { const f = main.querySelector("figure.selected.golden"); if (f) accept(Number(f.dataset.id)); else toast("Click a golden first, then a accepts it", true); } if (e.key === "r") { const f = main.querySelector("figure.selected"); if (f) record(Number(f.dataset.id)); else toast("Click a pin first, then r records it", true); } if (e.key === "?") toast("b: blink the changed pins, old against new · f: every cell's frame and item, its template's boxes (padding, spacing) and baselines · t: the texts cut with … · s: the selected pin's contact strip · r: record the selected pin as a golden · a: accept the selected golden · hover a cell for its data"); });
     poll();
     </script>
     </body></html>

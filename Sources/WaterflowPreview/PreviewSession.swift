@@ -6,6 +6,9 @@ internal import WaterflowRender
 internal import PNGCodec
 internal import WaterflowInputs
 internal import WaterflowGolden
+internal import WaterflowMotion
+internal import WaterflowCells
+internal import WaterflowView
 internal import Synchronization
 
 /// A live preview's state: the file, its pins and their latest images, the error that broke the
@@ -41,6 +44,13 @@ public final class PreviewSession: Sendable {
     public var cells: [PreviewCell] = []
     /// Pixels per point it was last drawn at.
     public var scale = 1.0
+    /// The size of its drawing in pixels: where cells, boxes and texts are given. `png` is
+    /// shrunk to at most ``PreviewSession/shownWidth`` pixels wide.
+    public var pixelWidth = 0
+    public var pixelHeight = 0
+    /// Every cell's template boxes, padding, spacing and baselines, in image pixels: the
+    /// debug overlay.
+    public var layout: [PreviewBox] = []
     /// The texts that did not fit their boxes (cut with "…"), in image pixels.
     public var truncated: [PreviewText] = []
     /// For a manifest's preview: the golden this pin is, and how its check went.
@@ -94,6 +104,11 @@ public final class PreviewSession: Sendable {
     public var drawMilliseconds: Double
   }
 
+  /// The widest image the page is sent of a pin, in pixels: the page shows pins a few hundred
+  /// pixels wide, so a phone's 1320-pixel drawing goes shrunk by 3 (the browser decodes a ninth
+  /// of the pixels), and the full drawing is made again when asked for (``fullPNG(ofPin:)``).
+  public static let shownWidth = 640
+
   /// The file previewed: a scene or a shot file.
   public let file: String
   private let isShotFile: Bool
@@ -112,6 +127,9 @@ public final class PreviewSession: Sendable {
   private let renderers = Mutex<(fontPath: String, pool: [Renderer])>(("", []))
   /// Refreshes run one at a time, whatever thread asks (the watcher's queue, a new pin).
   private let refreshing = NSLock()
+  /// The shot set the last good load made: what a full-size image or a contact strip is drawn
+  /// from between saves.
+  private let lastLoad = Mutex<(ShotFile, ShotScenes)?>(nil)
 
   private struct StateStorage: Sendable {
     var version = 0
@@ -292,6 +310,7 @@ public final class PreviewSession: Sendable {
       }
       return true
     case .success(let (shotFile, scenes)):
+      lastLoad.withLock { $0 = (shotFile, scenes) }
       // A string table concerns only the pins of its locale, though the load reads them all.
       let tables = Dictionary(
         shotFile.locales.compactMap { locale in locale.stringsPath.map { (locale.name, FileWatcher.absolute($0)) } },
@@ -378,6 +397,7 @@ public final class PreviewSession: Sendable {
           // A sequence shows its first failing frame, or its first.
           let frame = outcome.frames.first(where: \.isFailure) ?? outcome.frames[0]
           drawn.png = frame.actual.pngData(compression: .frames)
+          drawn.pixelSize = (frame.actual.width, frame.actual.height)
           drawn.inputs = Set((inputs.paths + [frame.goldenPath]).map(FileWatcher.absolute))
           check.status = frame.status.rawValue
           check.verdict = frame.isFailure ? frame.changes?.summary ?? frame.message : ""
@@ -482,6 +502,8 @@ public final class PreviewSession: Sendable {
     var cells: [PreviewCell] = []
     var scale = 1.0
     var truncated: [PreviewText] = []
+    var pixelSize = (width: 0, height: 0)
+    var layout: [PreviewBox] = []
   }
 
   /// Draws pins on `lanes` threads, each with its own renderer; stops early when stale.
@@ -507,13 +529,13 @@ public final class PreviewSession: Sendable {
         let drawn = InputRecorder.$current.withValue(recorder) { () -> Drawn in
           do throws(ShotSetError) {
             // The frame encoder: a preview's PNGs live for a page load, so speed beats bytes.
-            let capture = try camera.encodedCapture(shot, compression: .frames)
-            let png = capture.png
+            let capture = try camera.encodedCapture(shot, compression: .frames, maximumWidth: Self.shownWidth)
             let warnings = camera.imageFailures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
             return Drawn(
-              id: pin.id, png: png, inputs: [], warnings: warnings, error: nil,
+              id: pin.id, png: capture.png, inputs: [], warnings: warnings, error: nil,
               cells: PreviewCell.cells(of: capture, scene: scene), scale: shot.device.scale,
-              truncated: capture.truncated.map { PreviewText($0, scale: capture.pixelScale) })
+              truncated: capture.truncated.map { PreviewText($0, scale: capture.pixelScale) },
+              pixelSize: capture.pixelSize, layout: PreviewBox.boxes(of: capture))
           } catch {
             return Drawn(id: pin.id, png: nil, inputs: [], warnings: [], error: error.description)
           }
@@ -524,6 +546,61 @@ public final class PreviewSession: Sendable {
       }
     }
     return results.withLock { $0 }
+  }
+
+  // MARK: - On demand
+
+  /// A pin's image at full size: the page is sent pins shrunk, and a click opens this. A
+  /// scene's or shot file's pin is drawn again from the last good load (a manifest's is
+  /// kept whole); nil when there is no such pin or it cannot be drawn.
+  public func fullPNG(ofPin id: Int) -> [UInt8]? {
+    guard let pin = state.withLock({ $0.pins.first { $0.id == id } }) else { return nil }
+    if isManifest { return pin.png }
+    return onLastLoad(pin) { camera, shot, _ in try? camera.png(of: shot, compression: .frames) }
+  }
+
+  /// How many thumbnails a contact strip has.
+  public static let stripThumbnails = 8
+
+  /// A contact strip of a pin's scroll: its screen scrolled from the top to the pin's offset in
+  /// steps of 10 points, as a finger scrolls, with ``stripThumbnails`` of the frames drawn and
+  /// the cells created (green) and reused (orange) since the thumbnail before marked.
+  ///
+  /// - Throws: ``PreviewError`` for a pin at the top (it has no scroll), a manifest's golden,
+  ///   or a pin that cannot be drawn.
+  public func contactStrip(ofPin id: Int) throws(PreviewError) -> [UInt8] {
+    guard let pin = state.withLock({ $0.pins.first { $0.id == id } }) else {
+      throw PreviewError("No pin \(id): it was removed.")
+    }
+    guard !isManifest else { throw PreviewError("A golden's pin has no contact strip: preview its scene.") }
+    guard pin.pin.offset != 0 else {
+      throw PreviewError("This pin is at the top, so it has no scroll to show: pin a screen further down.")
+    }
+    let made = onLastLoad(pin) { _, shot, scenes -> Result<[UInt8], PreviewError> in
+      let scene = scenes.scene(of: shot, statusBar: false)
+      var job = ScrollJob(
+        scene: scene, script: .scroll(from: 0, to: pin.pin.offset, step: 10), output: .folder(""),
+        options: RenderOptions(scale: 1, style: scene.style))
+      job.markReuse = true
+      do { return .success(try job.contactSheetPNG(thumbnails: Self.stripThumbnails)) } catch {
+        return .failure(PreviewError("\(error)"))
+      }
+    }
+    guard let made else { throw PreviewError("The pin cannot be drawn: the file does not load, or has no such screen.") }
+    return try made.get()
+  }
+
+  /// `body` with a camera on the last good load, the pin's shot and the load's scenes, between
+  /// refreshes (which use the same renderers).
+  private func onLastLoad<T>(_ pin: PinState, _ body: (ShotCamera, Shot, ShotScenes) -> T?) -> T? {
+    refreshing.lock()
+    defer { refreshing.unlock() }
+    guard let (file, scenes) = lastLoad.withLock({ $0 }),
+      let renderer = renderers(1, fontPath: Renderer.defaultFontPath).first
+    else { return nil }
+    let scene = scenes.scene(named: pin.pin.scene, locale: pin.pin.locale)
+    guard let shot = shot(of: pin.pin, in: file, viewport: scene) else { return nil }
+    return body(ShotCamera(file: file, scenes: scenes, renderer: renderer), shot, scenes)
   }
 
   // MARK: - Waiting
@@ -607,6 +684,8 @@ extension PreviewSession.PinState {
       cells = result.cells
       scale = result.scale
       truncated = result.truncated
+      (pixelWidth, pixelHeight) = result.pixelSize
+      layout = result.layout
     }
     show(result.png, at: version)
   }
@@ -618,5 +697,43 @@ extension PreviewSession.PinState {
     var pin = Self(id: id, pin: PreviewPin(scene: name, offset: 0))
     pin.golden = PreviewSession.GoldenCheck(name: name)
     return pin
+  }
+}
+
+/// A template box of a cell on a pin's screen, in image pixels: what the debug overlay draws.
+public struct PreviewBox: Sendable, Encodable, Equatable {
+  /// The item whose cell it is.
+  public var item: Int
+  /// `cell`, `vstack`, `hstack`, `zstack`, `text`, `image`, …
+  public var kind: String
+  public var depth: Int
+  /// The frame: x, y, width, height.
+  public var frame: [Double]
+  /// Inside the padding (the cell and stacks).
+  public var content: [Double]?
+  /// A stack's spacing between children.
+  public var gaps: [[Double]]
+  /// A text's baselines (y), from `frame`'s left to its right.
+  public var baselines: [Double]
+
+  /// Every template cell's boxes on a capture's screen, mirrored as a right-to-left cell draws.
+  static func boxes(of capture: EncodedShot) -> [PreviewBox] {
+    let view = capture.view
+    guard let measurer = capture.scene.cellMeasurer else { return [] }
+    let mirrored = capture.scene.layout.direction == .rightToLeft
+    let scale = capture.pixelScale, origin = capture.pixelOrigin
+    func pixels(_ r: Rect) -> [Double] {
+      [(r.minX - origin.x) * scale, (r.minY - origin.y) * scale, r.width * scale, r.height * scale]
+    }
+    return view.indicesOnScreen.flatMap { index -> [PreviewBox] in
+      guard let cell = view.cell(at: index) as? TemplateCell, let template = cell.template else { return [] }
+      return measurer.engine(data: cell.data, index: index).boxes(of: template, in: cell.frame).map { box in
+        let box = mirrored ? box.mirrored(across: cell.frame) : box
+        return PreviewBox(
+          item: index, kind: box.kind.rawValue, depth: box.depth, frame: pixels(box.frame),
+          content: box.content.map(pixels), gaps: box.gaps.map(pixels),
+          baselines: box.baselines.map { ($0 - origin.y) * scale })
+      }
+    }
   }
 }

@@ -9,8 +9,11 @@ internal import Synchronization
 /// - `GET /?token=T`: the page.
 /// - `GET /api/state?since=V`: the pins, the error and the version, once the version is past V
 ///   (waiting up to 20 s: the page's long poll).
-/// - `GET /pins/ID.png`, `/pins/ID.previous.png` and `/pins/ID.expected.png`: a pin's image, the
-///   one before it, and for a manifest's golden its recording.
+/// - `GET /pins/ID.png`, `/pins/ID.previous.png` and `/pins/ID.expected.png`: a pin's image as
+///   shown (at most ``PreviewSession/shownWidth`` pixels wide), the one before it, and for a
+///   manifest's golden its recording.
+/// - `GET /pins/ID.full.png`: the pin drawn at full size; `/pins/ID.strip.png`: its scroll's
+///   contact strip; `/pins/ID.layout.json`: its cells' template boxes (``PreviewBox``).
 /// - `POST /api/pins` with `{"add": {pin}}` or `{"remove": ID}`: changes the pins, saved beside
 ///   the file.
 /// - `POST /api/record` (or `/api/accept`, the page's word for a manifest's golden) with
@@ -153,18 +156,32 @@ public final class PreviewSite: LocalSite {
     default:
       break
     }
-    if method == "GET", request.path.hasPrefix("/pins/"), request.path.hasSuffix(".png") {
-      let name = request.path.dropFirst("/pins/".count).dropLast(".png".count)
-      let previous = name.hasSuffix(".previous")
-      let expected = name.hasSuffix(".expected")
-      let id = Int(previous ? name.dropLast(".previous".count) : expected ? name.dropLast(".expected".count) : name)
-      let pin = session.state(after: -1, waiting: 0).pins.first { $0.id == id }
-      guard let png = previous ? pin?.previousPNG : expected ? pin?.golden?.expectedPNG : pin?.png else {
-        return LocalGate.error(404, "No image for pin \(name).")
-      }
-      return LocalGate.png(png)
+    if method == "GET", request.path.hasPrefix("/pins/") {
+      return pinFile(String(request.path.dropFirst("/pins/".count)))
     }
     return LocalGate.error(404, "Nothing at \(request.path).")
+  }
+
+  /// A pin's file: `ID.png` (as shown), `ID.previous.png`, `ID.expected.png`, `ID.full.png`,
+  /// `ID.strip.png` or `ID.layout.json`.
+  private func pinFile(_ name: String) -> ReviewResponse {
+    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+    guard parts.count == 2, let id = Int(parts[0]) else { return LocalGate.error(404, "Nothing at /pins/\(name).") }
+    let pin = session.state(after: -1, waiting: 0).pins.first { $0.id == id }
+    guard let pin else { return LocalGate.error(404, "No pin \(id).") }
+    let image: [UInt8]?
+    switch parts[1] {
+    case "png": image = pin.png
+    case "previous.png": image = pin.previousPNG
+    case "expected.png": image = pin.golden?.expectedPNG
+    case "full.png": image = session.fullPNG(ofPin: id)
+    case "strip.png":
+      do { image = try session.contactStrip(ofPin: id) } catch { return LocalGate.error(400, error.description) }
+    case "layout.json": return LocalGate.json(200, pin.layout)
+    default: return LocalGate.error(404, "Nothing at /pins/\(name).")
+    }
+    guard let image else { return LocalGate.error(404, "No image for pin \(name).") }
+    return LocalGate.png(image)
   }
 
   /// The state as the page reads it.
@@ -181,6 +198,10 @@ public final class PreviewSite: LocalSite {
       var cells: [PreviewCell]
       var golden: Golden?
       var truncated: [PreviewText]
+      /// The drawing's size in pixels, in which cells and texts are given (the image sent may
+      /// be smaller).
+      var width: Int
+      var height: Int
     }
     struct Golden: Encodable {
       var name: String
@@ -208,7 +229,7 @@ public final class PreviewSite: LocalSite {
           hasPrevious: $0.previousPNG != nil, warnings: $0.warnings, error: $0.error, cells: $0.cells,
           golden: $0.golden.map {
             Golden(name: $0.name, status: $0.status, verdict: $0.verdict, hasExpected: $0.expectedPNG != nil)
-          }, truncated: $0.truncated)
+          }, truncated: $0.truncated, width: $0.pixelWidth, height: $0.pixelHeight)
       }
       scenes = snapshot.scenes
       devices = snapshot.devices

@@ -67,7 +67,7 @@ public struct ShotScenes: Sendable {
 
   /// The scene of a shot: localized, in its appearance, sized to its device's screen below the
   /// status bar.
-  func scene(of shot: Shot, statusBar: Bool) -> Scene {
+  public func scene(of shot: Shot, statusBar: Bool) -> Scene {
     var scene = scenes[shot.scene.name]![shot.locale.name]!.appearing(shot.appearance)
     let top = statusBar ? shot.device.statusBarHeight : 0
     scene.viewport = Size(width: shot.device.size.width, height: shot.device.size.height - top)
@@ -133,20 +133,42 @@ public final class ShotCamera {
 
   /// The shot encoded as PNG straight from the canvas, with where its content lies: what the
   /// live preview shows and marks, without the copy of the pixels a capture makes.
-  public func encodedCapture(_ shot: Shot, compression: PNGCompression) throws(ShotSetError) -> EncodedShot {
+  ///
+  /// - Parameters:
+  ///   - shot: The shot.
+  ///   - compression: How hard the encoder tries.
+  ///   - maximumWidth: Encode the image shrunk by a whole factor to at most this many pixels
+  ///     wide (nil: as drawn). Where things lie is still given in the drawn image's pixels.
+  public func encodedCapture(
+    _ shot: Shot, compression: PNGCompression, maximumWidth: Int? = nil
+  ) throws(ShotSetError) -> EncodedShot {
     let drawn = try draw(shot)
     let place = placement(of: drawn)
+    var encoded = drawn.surface
+    if let maximumWidth, drawn.surface.width > maximumWidth {
+      // A whole factor keeps every shown pixel an average of the same number of drawn ones.
+      let factor = (drawn.surface.width + maximumWidth - 1) / maximumWidth
+      do {
+        encoded = try drawn.surface.shrunk(by: min(16, factor))
+      } catch {
+        throw ShotSetError("\(shot.name): cannot shrink the shot: \(error)")
+      }
+    }
     return EncodedShot(
-      png: drawn.surface.pngDataOnThisThread(compression: compression), view: drawn.view,
+      png: encoded.pngDataOnThisThread(compression: compression), view: drawn.view,
       pixelOrigin: place.origin, pixelScale: drawn.screen.scale,
-      truncated: renderer.truncatedTexts.map(place.shifted))
+      pixelSize: (drawn.surface.width, drawn.surface.height),
+      truncated: renderer.truncatedTexts.map(place.shifted), scene: drawn.scene)
   }
 
   /// Where a drawing's content lies in its image: pixel = (point − origin) × scale, for the
   /// content's points below the status bar; and a drawn text moved from the screen's canvas
   /// into the image's.
   private func placement(
-    of drawn: (surface: ImageSurface, view: WaterflowView, screen: (x: Double, y: Double, scale: Double), statusBar: Double)
+    of drawn: (
+      surface: ImageSurface, view: WaterflowView, screen: (x: Double, y: Double, scale: Double), statusBar: Double,
+      scene: Scene
+    )
   ) -> (origin: Point, shifted: (DrawnText) -> DrawnText) {
     let p = drawn.screen
     let origin = Point(
@@ -164,7 +186,10 @@ public final class ShotCamera {
   }
 
   private func draw(_ shot: Shot) throws(ShotSetError)
-    -> (surface: ImageSurface, view: WaterflowView, screen: (x: Double, y: Double, scale: Double), statusBar: Double)
+    -> (
+      surface: ImageSurface, view: WaterflowView, screen: (x: Double, y: Double, scale: Double), statusBar: Double,
+      scene: Scene
+    )
   {
     let caption = try scenes.caption(of: shot, in: file)
     let scene = scenes.scene(of: shot, statusBar: file.showsStatusBar)
@@ -200,7 +225,7 @@ public final class ShotCamera {
       return (
         surface, controller.view,
         painter.screenPlacement(framed: file.isFramed, hasCaption: !(caption ?? "").isEmpty),
-        file.showsStatusBar ? device.statusBarHeight : 0
+        file.showsStatusBar ? device.statusBarHeight : 0, scene
       )
     } catch {
       throw ShotSetError("\(shot.name): cannot draw the shot: \(error)")
@@ -218,8 +243,12 @@ public struct EncodedShot {
   public var pixelOrigin: Point
   /// Pixels per content point.
   public var pixelScale: Double
+  /// The drawn image's size in pixels (the PNG's, unless it was shrunk).
+  public var pixelSize: (width: Int, height: Int)
   /// The texts that did not fit their boxes, in image pixels ÷ `pixelScale`.
   public var truncated: [DrawnText]
+  /// The scene as drawn on the shot's device: its cells measured with the camera's fonts.
+  public var scene: Scene
 }
 
 /// A shot's pixels and what they were drawn from.

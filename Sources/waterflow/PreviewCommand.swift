@@ -24,7 +24,9 @@ struct PreviewCommand: ParsableCommand {
       new. A save that breaks the file shows the error where the pins are, as this command line \
       prints it, over the last good images; fixing the file clears it. Record (or r) adds the \
       selected pin to the manifest as a golden named from the scene and the pin, and writes it \
-      with `golden record`. Ctrl-C stops the preview. Refused when CI is set.
+      with `golden record`.
+
+      What a designer checks, one key each: f shows every cell's frame and its template's       boxes (padding, spacing, elements) with the texts' baselines; t marks the texts cut with       "…"; s shows the selected pin's contact strip (its screen scrolled from the top, cells       created and reused marked); hovering a cell shows its item's data. Pins are sent at most       640 pixels wide; "full" opens one at its device's size. Ctrl-C stops the preview.       Refused when CI is set.
       """)
 
   @Argument(help: ArgumentHelp("The scene, shot file or golden manifest.", valueName: "file.json"))

@@ -100,3 +100,34 @@ extension ImageSurfaceTests {
     #expect(pixel(38, 20) == 0xff00_00ff, "image column 14.4 is blue")
   }
 }
+
+extension ImageSurfaceTests {
+  @Test func shrunk_AveragesEachBlock_RoundingEachChannel_DroppingCutBlocks() throws {
+    // 5 × 4 pixels: two whole 2 × 2 blocks a row of blocks; the fifth column is dropped.
+    let source = try ImageSurface(width: 5, height: 4)
+    source.withUnsafeMutablePixels { buffer, stride in
+      for y in 0..<4 {
+        let row = (buffer.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<5 {
+          // Premultiplied: every channel at most its alpha (0xff).
+          let v = UInt32(x * 40 + y * 3)
+          row[x] = 0xff00_0000 | v << 16 | (255 - v) << 8 | UInt32(y * 60)
+        }
+      }
+    }
+    let shrunk = try source.shrunk(by: 2)
+    #expect(shrunk.width == 2 && shrunk.height == 2)
+    let pixels = argbPixels(of: shrunk)
+    func mean(_ xs: [Int]) -> UInt32 { UInt32((xs.reduce(0, +) + 2) / 4) }
+    for by in 0..<2 {
+      for bx in 0..<2 {
+        let vs = [(0, 0), (1, 0), (0, 1), (1, 1)].map { (bx * 2 + $0.0) * 40 + (by * 2 + $0.1) * 3 }
+        let blues = [0, 0, 1, 1].map { (by * 2 + $0) * 60 }
+        let expected = 0xff00_0000 | mean(vs) << 16 | mean(vs.map { 255 - $0 }) << 8 | mean(blues)
+        #expect(pixels[by * 2 + bx] == expected, "block (\(bx), \(by))")
+      }
+    }
+    // A factor of 1 is a copy.
+    #expect(argbPixels(of: try source.shrunk(by: 1)) == argbPixels(of: source))
+  }
+}

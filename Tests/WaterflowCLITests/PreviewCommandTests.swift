@@ -67,12 +67,13 @@ import WaterflowTestSupport
       walk.stdout.split(separator: "\n").map(String.init) == [
         "start: 4 pins drawn",
         "hover: item 0, title: 海边日落🌅 this view is unreal",
-        "frames: items 0 1 2 3 labelled",
+        "frames: items 0 1 2 3 labelled; boxes: padding, spacing, elements, baselines",
         "edit: 4 pins outlined, the page not reloaded",
         "broken: notes.json: invalid JSON at line 1",
         "fixed: error gone",
         "pinned: 5 pins drawn",
         "recorded: Recorded preview/notes/iphone-4.7-light-300 in \(manifest)",
+        "strip: 2544 × 718 pixels",
       ], "\(walk.output)")
     // The first pin, back on the fixed file, is what `render` draws of the same screen.
     let rendered = dir + "/render0.png"
@@ -118,7 +119,11 @@ import WaterflowTestSupport
         driver.find_element(By.ID, "frames").click()
         until(lambda: driver.find_element(By.CSS_SELECTOR, "figure .cells div").is_displayed())
         labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "figure:first-child .cells span")]
-        print(f"frames: items {' '.join(labels[:4])} labelled")
+        until(lambda: driver.execute_script("return document.querySelectorAll('figure:first-child svg.boxes .base').length") > 0)
+        kinds = driver.execute_script("""const svg = document.querySelector('figure:first-child svg.boxes');
+            return [['.pad', 'padding'], ['.gap', 'spacing'], ['.box', 'elements'], ['.base', 'baselines']]
+              .filter(([s]) => svg.querySelectorAll(s).length > 0).map(([, name]) => name).join(', ')""")
+        print(f"frames: items {' '.join(labels[:4])} labelled; boxes: {kinds}")
         driver.find_element(By.ID, "frames").click()
         save(good.replace('"size": 13, "weight": "medium"', '"size": 16, "weight": "medium"'))
         until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "figure.changed")) == 4 and drawn() == 4)
@@ -134,7 +139,7 @@ import WaterflowTestSupport
         import base64
         until(lambda: drawn() == 4)
         png = driver.execute_async_script("""const done = arguments[arguments.length - 1];
-            fetch(document.querySelector('figure img').src).then(r => r.arrayBuffer()).then(b => {
+            fetch(document.querySelector('figure a.full').href).then(r => r.arrayBuffer()).then(b => {
               let s = ''; for (const c of new Uint8Array(b)) s += String.fromCharCode(c); done(btoa(s)); });""")
         open(os.path.join(os.path.dirname(screenshot), "pin0.png"), "wb").write(base64.b64decode(png))
         form = driver.find_element(By.ID, "add")
@@ -150,6 +155,13 @@ import WaterflowTestSupport
         said = []
         until(lambda: said.append(driver.find_element(By.ID, "toast").text) or said[-1].startswith("Recorded"))
         print(f"recorded: {said[-1]}")
+        # The screen one down: its scroll's contact strip, beside the template's boxes.
+        driver.find_elements(By.CSS_SELECTOR, "figure")[2].find_element(By.CSS_SELECTOR, "button.stripbutton").click()
+        until(lambda: driver.execute_script("const i = document.querySelectorAll('figure')[2].querySelector('.strip img'); return i.complete && i.naturalWidth > 0"))
+        size = driver.execute_script("const i = document.querySelectorAll('figure')[2].querySelector('.strip img'); return [i.naturalWidth, i.naturalHeight]")
+        print(f"strip: {size[0]} × {size[1]} pixels")
+        driver.find_element(By.ID, "frames").click()
+        until(lambda: driver.execute_script("return document.querySelectorAll('figure:first-child svg.boxes .base').length") > 0)
         driver.save_screenshot(screenshot)
     finally:
         driver.quit()

@@ -162,3 +162,47 @@ extension TemplateHeightTests {
     #expect(abs(height - 42.4) < 1e-9, "\(height)")
   }
 }
+
+extension TemplateHeightTests {
+  // MARK: - The box tree (the preview's overlay)
+
+  @Test func boxTree_GivesPaddingSpacingFramesAndBaselines_ParentsFirst() throws {
+    let template = CellTemplate(padding: EdgeInsets(top: 4, left: 5, bottom: 6, right: 5)) {
+      CellStack(.vertical, spacing: 8, padding: EdgeInsets(top: 2, left: 0, bottom: 2, right: 0)) {
+        CellImage("{cover}", aspect: .ratio(1))
+        CellText("{t}", size: 10, lines: 0)
+        CellStack(.horizontal, spacing: 3) {
+          CellRect(width: 10, height: 1)
+          CellRect(width: 20, height: 1)
+        }
+      }
+    }
+    // 15 characters at 10 pt in 140: two lines of 12.
+    let frame = Rect(x: 100, y: 50, width: 150, height: 200)
+    let boxes = Self.engine(["cover": "a.jpg", "t": "abcdefghijklmno"]).boxes(of: template, in: frame)
+    #expect(boxes.map(\.kind) == [.cell, .vstack, .image, .text, .hstack, .rect, .rect])
+    #expect(boxes.map(\.depth) == [0, 1, 2, 2, 2, 3, 3])
+    let cell = boxes[0], stack = boxes[1], text = boxes[3], row = boxes[4]
+    #expect(cell.frame == frame)
+    #expect(cell.content == Rect(x: 105, y: 54, width: 140, height: 190))
+    #expect(stack.frame == Rect(x: 105, y: 54, width: 140, height: 190))
+    #expect(stack.content == Rect(x: 105, y: 56, width: 140, height: 186))
+    // Image 140 high from 56; gap of 8; text 24 high from 204; gap; the row from 236.
+    #expect(boxes[2].frame == Rect(x: 105, y: 56, width: 140, height: 140))
+    #expect(stack.gaps == [Rect(x: 105, y: 196, width: 140, height: 8), Rect(x: 105, y: 228, width: 140, height: 8)])
+    #expect(text.frame == Rect(x: 105, y: 204, width: 140, height: 24))
+    // The stand-in puts the first baseline at 0.8 of a 12-pt line; the next is a line lower.
+    #expect(text.baselines.count == 2)
+    #expect(abs(text.baselines[0] - 213.6) < 1e-9 && abs(text.baselines[1] - 225.6) < 1e-9)
+    #expect(row.gaps == [Rect(x: 115, y: 236, width: 3, height: row.frame.height)])
+    #expect(boxes[6].frame.minX == 118)
+    // Mirrored as a right-to-left cell draws it: reflected across the cell's centre line.
+    let mirrored = boxes[5].mirrored(across: frame)
+    #expect(mirrored.frame.maxX == frame.maxX - 5 && mirrored.frame.width == 10)
+    // The pieces are the same with or without the box tree.
+    let engine = Self.engine(["cover": "a.jpg", "t": "abcdefghijklmno"])
+    let before = engine.pieces(of: template, in: frame)
+    _ = engine.boxes(of: template, in: frame)
+    #expect(engine.pieces(of: template, in: frame) == before)
+  }
+}

@@ -108,8 +108,12 @@ private func write(_ text: String, to path: String) throws {
     session.refresh(changed: nil)
     let id = try session.add(PreviewPin(scene: "notes", offset: 300, device: "iphone-4.7", appearance: .dark))
     let added = try #require(session.state(after: 0, waiting: 0).pins.first { $0.id == id })
+    // Drawn at the device's pixel size, sent at half of it (the page shows pins small).
+    #expect(added.pixelWidth == 750 && added.pixelHeight == 1334, "the device's pixel size")
     let image = try RGBAImage(pngData: try #require(added.png))
-    #expect(image.width == 750 && image.height == 1334, "the device's pixel size")
+    #expect(image.width == 375 && image.height == 667)
+    let full = try RGBAImage(pngData: try #require(session.fullPNG(ofPin: id)))
+    #expect(full.width == 750 && full.height == 1334)
     try session.remove(0)
     let saved = try #require(try PreviewPins.saved(for: file))
     #expect(saved.count == 4 && saved.last?.device == "iphone-4.7" && saved.last?.offset == 300)
@@ -154,6 +158,73 @@ private func write(_ text: String, to path: String) throws {
     session.refresh(changed: nil)
     #expect(waited.wait(timeout: .now() + 60) == .success)
     #expect(seen.withLock { $0 } == 1)
+  }
+
+  @Test func aPinIsSentAsTheBlockAverageOfItsFullDrawing() throws {
+    let file = try notesCopy()
+    try PreviewPins.save([PreviewPin(scene: "notes", offset: 120, device: "iphone-6.9", appearance: .light)], for: file)
+    let session = try PreviewSession(file: file, lanes: 1)
+    session.refresh(changed: nil)
+    let pin = try #require(session.state(after: 0, waiting: 0).pins.first)
+    let shown = try RGBAImage(pngData: try #require(pin.png))
+    let full = try RGBAImage(pngData: try #require(session.fullPNG(ofPin: pin.id)))
+    // 1320 pixels wide: shrunk by 3 to at most 640; cells are given in the full drawing's pixels.
+    #expect(full.width == 1320 && full.height == 2868 && pin.pixelWidth == 1320 && pin.pixelHeight == 2868)
+    #expect(shown.width == 440 && shown.height == 956)
+    #expect(pin.cells.allSatisfy { $0.x + $0.width <= 1320.5 })
+    // Each shown pixel is the rounded mean of its 3 × 3 block (the drawing is opaque).
+    var expected = [UInt8](repeating: 0, count: shown.pixels.count)
+    for y in 0..<shown.height {
+      for x in 0..<shown.width {
+        for c in 0..<4 {
+          var sum = 0
+          for dy in 0..<3 { for dx in 0..<3 { sum += Int(full.pixels[((y * 3 + dy) * full.width + x * 3 + dx) * 4 + c]) } }
+          expected[(y * shown.width + x) * 4 + c] = UInt8((sum + 4) / 9)
+        }
+      }
+    }
+    #expect(shown.pixels == expected)
+  }
+
+  @Test func theOverlayGivesEachCellsTemplateBoxesInImagePixels() throws {
+    let file = try notesCopy()
+    let session = try PreviewSession(file: file, lanes: 1)
+    session.refresh(changed: nil)
+    let top = session.state(after: 0, waiting: 0).pins[0]
+    let cell = try #require(top.cells.first { $0.item == 0 })
+    let boxes = top.layout.filter { $0.item == 0 }
+    let whole = try #require(boxes.first)
+    // The cell first, at the frame the hover shows, its content inside the template's padding.
+    #expect(whole.kind == "cell" && whole.depth == 0)
+    #expect(whole.frame == [cell.x, cell.y, cell.width, cell.height])
+    let content = try #require(whole.content)
+    #expect(content[0] >= whole.frame[0] && content[2] <= whole.frame[2])
+    // The note's stacks, its cover, texts with baselines inside them, and the stacks' spacing.
+    #expect(Set(boxes.map(\.kind)).isSuperset(of: ["vstack", "hstack", "image", "text"]))
+    let title = try #require(boxes.first { $0.kind == "text" && $0.baselines.count == 2 }, "the two-line title")
+    #expect(title.baselines.allSatisfy { $0 > title.frame[1] && $0 <= title.frame[1] + title.frame[3] })
+    #expect(boxes.contains { !$0.gaps.isEmpty })
+    #expect(boxes.allSatisfy { $0.frame[0] >= cell.x - 0.5 && $0.frame[0] + $0.frame[2] <= cell.x + cell.width + 0.5 })
+  }
+
+  @Test func aScrollPinsContactStripMarksNewAndReusedCells() throws {
+    let file = try notesCopy()
+    let session = try PreviewSession(file: file, lanes: 1)
+    session.refresh(changed: nil)
+    let pins = session.state(after: 0, waiting: 0).pins
+    #expect(throws: PreviewError.self, "the top has no scroll") { try session.contactStrip(ofPin: pins[0].id) }
+    let strip = try RGBAImage(pngData: try session.contactStrip(ofPin: pins[2].id))
+    // One row of eight thumbnails of the 375 × 812 screen, 150 points wide (325 high) with
+    // 8-point gaps and an 18-point label, at 2 pixels a point.
+    #expect(strip.width == 2 * (8 + 8 * 158) && strip.height == 2 * (8 + 325 + 18 + 8))
+    func count(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+      stride(from: 0, to: strip.pixels.count, by: 4).count {
+        abs(Int(strip.pixels[$0]) - Int(r)) < 8 && abs(Int(strip.pixels[$0 + 1]) - Int(g)) < 8
+          && abs(Int(strip.pixels[$0 + 2]) - Int(b)) < 8
+      }
+    }
+    #expect(count(26, 191, 77) > 500, "cells created are outlined green")
+    #expect(count(255, 140, 0) > 500, "cells taken from the pool are outlined orange")
   }
 }
 

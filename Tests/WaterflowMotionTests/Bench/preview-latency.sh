@@ -69,7 +69,7 @@ try:
     # Every image load, on the machine's clock.
     driver.execute_script("window.loads = []; document.addEventListener('load', e => { if (e.target.tagName === 'IMG') window.loads.push(performance.timeOrigin + performance.now()); }, true);")
     variants = [good.replace('"size": 13, "weight": "medium"', '"size": 14, "weight": "medium"'), good]
-    times = []
+    times, server = [], []
     for run in range(runs):
         driver.execute_script("window.loads = []")
         with open(scene + ".tmp", "w") as f: f.write(variants[run % 2])
@@ -77,7 +77,11 @@ try:
         os.replace(scene + ".tmp", scene)
         until(lambda: driver.execute_script("return window.loads.length") >= pins)
         times.append(max(driver.execute_script("return window.loads")) - saved)
-    print(f"{label}: {pins} pins, median {statistics.median(times):.0f} ms (runs: {' '.join(f'{t:.0f}' for t in times)})")
+        # The server's own share: loading the file and drawing the pins it redrew.
+        redraw = driver.execute_async_script("const done = arguments[arguments.length - 1]; fetch('/api/state?since=-1').then(r => r.json()).then(s => done(s.redraw))")
+        server.append(redraw["loadMilliseconds"] + redraw["drawMilliseconds"])
+    print(f"{label}: {pins} pins, median {statistics.median(times):.0f} ms (runs: {' '.join(f'{t:.0f}' for t in times)}); "
+          f"the server's load and drawing {statistics.median(server):.0f} ms")
 finally:
     with open(scene, "w") as f: f.write(good)  # as it was, for the next measurement
     driver.quit(); browser.kill(); driver_process.kill()
