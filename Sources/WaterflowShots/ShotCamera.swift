@@ -233,7 +233,7 @@ public final class ShotCamera {
   }
 }
 
-/// A shot as PNG bytes, and where its content lies (``ShotCamera/encodedCapture(_:compression:)``).
+/// A shot as PNG bytes, and where its content lies (``ShotCamera/encodedCapture(_:compression:maximumWidth:)``).
 public struct EncodedShot {
   /// The PNG file's bytes.
   public var png: [UInt8]
