@@ -26,7 +26,8 @@ public final class PreviewSession: Sendable {
     /// The pin's number, stable while it lives (the page names it by this).
     public var id: Int
     public var pin: PreviewPin
-    /// The last good image, and the one before it (for the page's blink toggle).
+    /// The last good image as the page shows it (at most ``PreviewSession/shownWidth`` pixels
+    /// wide), and the one before it (for the blink toggle).
     public var png: [UInt8]?
     public var previousPNG: [UInt8]?
     /// The session version at which the image last changed.
