@@ -579,6 +579,7 @@ public final class PreviewSession: Sendable {
     }
     let made = onLastLoad(pin) { _, shot, scenes -> Result<[UInt8], PreviewError> in
       let scene = scenes.scene(of: shot, statusBar: false)
+      // The output is never written: only the sheet is drawn.
       var job = ScrollJob(
         scene: scene, script: .scroll(from: 0, to: pin.pin.offset, step: 10), output: .folder(""),
         options: RenderOptions(scale: 1, style: scene.style))
