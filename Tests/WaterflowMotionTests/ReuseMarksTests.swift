@@ -42,4 +42,29 @@ import WaterflowScene
     }
     #expect(!lasting.isEmpty)
   }
+
+  @Test func aMark_StaysThroughFramesNotSeen_UntilASeenFrameShowsItsCellWhole() throws {
+    // A contact sheet draws every 40th frame (280 pt apart): a cell created or reused between
+    // two thumbnails must still be marked on the next one, though frames in between showed it
+    // whole.
+    let scene = try Scene(contentsOf: referencePath)
+    let frames = Array(ScrollSimulation(scene: scene, script: .scroll(from: 0, to: 2400, step: 7)))
+    let seen = Set(stride(from: 0, to: frames.count, by: 40))
+    var sheet = ReuseMarks()
+    var checked = 0
+    var entered: [Int] = []  // cells created or reused since the last seen frame
+    for (k, frame) in frames.enumerated() {
+      let marks = sheet.marks(for: frame, shown: seen.contains(k))
+      entered += (frame.pass.created + frame.pass.reused).map(\.cell)
+      guard seen.contains(k) else { continue }
+      let marked = Set((marks.created + marks.reused).map(\.cell))
+      let onScreen = Set(frame.content.cells.map(\.instanceID))
+      for id in entered where onScreen.contains(id) {
+        #expect(marked.contains(id), "cell #\(id), entered before frame \(k), is marked on it")
+        checked += 1
+      }
+      entered = []
+    }
+    #expect(checked > 10)
+  }
 }
