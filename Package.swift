@@ -239,7 +239,7 @@ let package = Package(
     .testTarget(name: "WaterflowSceneTests", dependencies: ["WaterflowScene", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowShotsTests",
-      dependencies: ["WaterflowShots", "WaterflowScene", "PNGCodec", "WaterflowTestSupport"]),
+      dependencies: ["WaterflowShots", "WaterflowScene", "WaterflowRender", "Cairo", "PNGCodec", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowCellsTests",
       dependencies: ["WaterflowCells", "WaterflowScene", "WaterflowRender", "WaterflowTestSupport"]),

@@ -159,38 +159,46 @@ public final class ImageSurface {
   public func shrunk(by factor: Int) throws -> ImageSurface {
     precondition((1...16).contains(factor), "a shrink factor is 1 to 16")
     let copy = try ImageSurface(width: max(1, width / factor), height: max(1, height / factor))
-    let (outWidth, outHeight) = (min(copy.width, width), min(copy.height, height))
-    let count = UInt32(factor * factor)
+    // A surface smaller than one block gives one transparent pixel.
+    let (outWidth, outHeight) = (width / factor, height / factor)
+    let count = UInt64(factor * factor)
+    // (x · reciprocal) >> 32 is x / count, rounded down, for every x below 2^17: the error is
+    // under 2^-15, less than the 1/count steps between quotients.
+    let reciprocal = ((1 << 32) + count - 1) / count
+    let half = count / 2
+    // Two channels per 32-bit lane (bytes 0 and 2, then 1 and 3): a block of at most 256 pixels
+    // sums to at most 65,280 per channel, so the halves never carry into each other. Rows are
+    // summed first, column by column (a loop the compiler vectorizes), then each block's columns.
+    let low = UnsafeMutablePointer<UInt32>.allocate(capacity: outWidth * factor)
+    let high = UnsafeMutablePointer<UInt32>.allocate(capacity: outWidth * factor)
+    defer {
+      low.deallocate()
+      high.deallocate()
+    }
+    let columns = outWidth * factor
     withUnsafePixels { source, sourceStride in
       copy.withUnsafeMutablePixels { target, targetStride in
-        // Two channels per 32-bit lane (bytes 0 and 2, then 1 and 3): a block of at most 256
-        // pixels sums to at most 65,280 per channel, so the halves never carry into each other.
-        var low = [UInt32](repeating: 0, count: outWidth)
-        var high = [UInt32](repeating: 0, count: outWidth)
         for y in 0..<outHeight {
-          for i in 0..<outWidth { low[i] = 0; high[i] = 0 }
+          low.update(repeating: 0, count: columns)
+          high.update(repeating: 0, count: columns)
           for row in 0..<factor {
             let line = (source.baseAddress! + (y * factor + row) * sourceStride).assumingMemoryBound(to: UInt32.self)
-            var x = 0
-            for i in 0..<outWidth {
-              var l: UInt32 = 0, h: UInt32 = 0
-              for _ in 0..<factor {
-                let p = line[x]
-                l &+= p & 0x00FF_00FF
-                h &+= (p >> 8) & 0x00FF_00FF
-                x += 1
-              }
-              low[i] &+= l
-              high[i] &+= h
+            for x in 0..<columns {
+              let p = line[x]
+              low[x] &+= p & 0x00FF_00FF
+              high[x] &+= (p >> 8) & 0x00FF_00FF
             }
           }
           let out = (target.baseAddress! + y * targetStride).assumingMemoryBound(to: UInt32.self)
-          let half = count / 2
           for i in 0..<outWidth {
-            let l = low[i], h = high[i]
-            let b0 = ((l & 0xFFFF) + half) / count, b2 = ((l >> 16) + half) / count
-            let b1 = ((h & 0xFFFF) + half) / count, b3 = ((h >> 16) + half) / count
-            out[i] = b0 | b1 << 8 | b2 << 16 | b3 << 24
+            var l: UInt32 = 0
+            var h: UInt32 = 0
+            for x in i * factor..<(i + 1) * factor {
+              l &+= low[x]
+              h &+= high[x]
+            }
+            func mean(_ sum: UInt32) -> UInt32 { UInt32(((UInt64(sum) + half) &* reciprocal) >> 32) }
+            out[i] = mean(l & 0xFFFF) | mean(h & 0xFFFF) << 8 | mean(l >> 16) << 16 | mean(h >> 16) << 24
           }
         }
       }

@@ -126,6 +126,9 @@ public final class PreviewSession: Sendable {
   /// One renderer per lane, kept between saves (fonts loaded once, photos decoded once); a
   /// save forgets the images it changed. Used by one refresh at a time (`refreshing`).
   private let renderers = Mutex<(fontPath: String, pool: [Renderer])>(("", []))
+  /// One set of canvases per lane, kept between saves: a pin is redrawn into the canvas its
+  /// screen size had (cleared), not into memory the system must find and zero again.
+  private let canvases = Mutex<[ShotCanvases]>([])
   /// Refreshes run one at a time, whatever thread asks (the watcher's queue, a new pin).
   private let refreshing = NSLock()
   /// The shot set the last good load made: what a full-size image or a contact strip is drawn
@@ -513,9 +516,14 @@ public final class PreviewSession: Sendable {
     let next = Atomic<Int>(0)
     // Each lane uses its own renderer only: no renderer is shared between threads.
     nonisolated(unsafe) let pool = renderers(min(lanes, pins.count), fontPath: Renderer.defaultFontPath)
+    // Each lane draws into its own canvases only; refreshes run one at a time (`refreshing`).
+    nonisolated(unsafe) let canvasSet = canvases.withLock { sets in
+      while sets.count < pool.count { sets.append(ShotCanvases()) }
+      return sets
+    }
     DispatchQueue.concurrentPerform(iterations: pool.count) { lane in
       let renderer = pool[lane]
-      let camera = ShotCamera(file: file, scenes: scenes, renderer: renderer)
+      let camera = ShotCamera(file: file, scenes: scenes, renderer: renderer, canvases: canvasSet[lane])
       while generation.load(ordering: .acquiring) == mine {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < pins.count else { break }
