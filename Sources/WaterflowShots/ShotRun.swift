@@ -134,7 +134,11 @@ public struct ShotRun: Sendable {
     // Each worker has its own camera: a renderer caches texts and images and is not shared.
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let camera: ShotCamera
-      do { camera = try ShotCamera(file: file, scenes: scenes, fontPath: fontPath) } catch {
+      // Kept canvases: a set's shots come in a few sizes, and a new canvas costs page faults.
+      do {
+        camera = ShotCamera(
+          file: file, scenes: scenes, renderer: try Renderer(fontPath: fontPath), canvases: ShotCanvases())
+      } catch {
         state.withLock { if $0.failure == nil { $0.failure = ShotSetError("\(error)") } }
         return
       }
