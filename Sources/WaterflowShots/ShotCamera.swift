@@ -99,8 +99,12 @@ public final class ShotCamera {
   /// A camera drawing with a renderer of the caller's (its fonts and caches), on the caller's
   /// thread only.
   ///
-  /// - Parameter canvases: Where shots are drawn: canvases kept from earlier shots of the same
-  ///   size (cleared first, so a shot's pixels are the same), or nil for a new one each shot.
+  /// - Parameters:
+  ///   - file: The shot file.
+  ///   - scenes: Its scenes, prepared for the shots to take.
+  ///   - renderer: The renderer that draws them (its fonts and caches).
+  ///   - canvases: Where shots are drawn: canvases kept from earlier shots of the same size
+  ///     (cleared first, so a shot's pixels are the same), or nil for a new one each shot.
   public init(file: ShotFile, scenes: ShotScenes, renderer: Renderer, canvases: ShotCanvases? = nil) {
     self.file = file
     self.scenes = scenes
