@@ -65,7 +65,7 @@ extension CellLayoutEngine {
   /// Tells the box observer of a placed element: stacks tell it themselves, with their gaps.
   func observe(_ element: CellElement, in box: Rect) {
     guard let boxObserver else { return }
-    var kind: CellBox.Kind
+    let kind: CellBox.Kind
     switch element.kind {
     case .stack: return
     case .zstack: kind = .zstack
@@ -75,9 +75,10 @@ extension CellLayoutEngine {
     case .badge: kind = .badge
     case .rect: kind = .rect
     case .spacer: kind = .spacer
-    case .text(let text):
-      kind = .text
-      var observed = CellBox(kind: kind, frame: box, depth: depth)
+    case .text: kind = .text
+    }
+    var observed = CellBox(kind: kind, frame: box, depth: depth)
+    if case .text(let text) = element.kind {
       let shown = resolve(text.text)
       if !shown.isEmpty {
         let size = measureText(shown, text.style, box.width)
@@ -87,8 +88,7 @@ extension CellLayoutEngine {
         observed.baselines = (0..<lines).map { box.minY + size.baseline + Double($0) * step }
           .filter { $0 <= box.maxY + 0.5 }
       }
-      return boxObserver(observed)
     }
-    boxObserver(CellBox(kind: kind, frame: box, depth: depth))
+    boxObserver(observed)
   }
 }

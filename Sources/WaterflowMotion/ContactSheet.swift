@@ -133,8 +133,6 @@ extension ScrollJob {
         if shown { sheet.add(frame, options: options) }
       }
       return try sheet.pngData()
-    } catch let error as ScrollJobError {
-      throw error
     } catch {
       throw ScrollJobError("Cannot draw the contact sheet: \(error)")
     }

@@ -173,12 +173,7 @@ public final class ShotCamera {
   /// Where a drawing's content lies in its image: pixel = (point − origin) × scale, for the
   /// content's points below the status bar; and a drawn text moved from the screen's canvas
   /// into the image's.
-  private func placement(
-    of drawn: (
-      surface: ImageSurface, view: WaterflowView, screen: (x: Double, y: Double, scale: Double), statusBar: Double,
-      scene: Scene
-    )
-  ) -> (origin: Point, shifted: (DrawnText) -> DrawnText) {
+  private func placement(of drawn: Drawing) -> (origin: Point, shifted: (DrawnText) -> DrawnText) {
     let p = drawn.screen
     let origin = Point(
       x: drawn.view.contentOffset.x - p.x / p.scale, y: drawn.view.contentOffset.y - drawn.statusBar - p.y / p.scale)
@@ -194,12 +189,17 @@ public final class ShotCamera {
     )
   }
 
-  private func draw(_ shot: Shot) throws(ShotSetError)
-    -> (
-      surface: ImageSurface, view: WaterflowView, screen: (x: Double, y: Double, scale: Double), statusBar: Double,
-      scene: Scene
-    )
-  {
+  /// A shot drawn: the canvas, the view, where the screen lies on the canvas (its top-left in
+  /// pixels and its scale), the status bar's height above the content, and the scene as drawn.
+  private struct Drawing {
+    var surface: ImageSurface
+    var view: WaterflowView
+    var screen: (x: Double, y: Double, scale: Double)
+    var statusBar: Double
+    var scene: Scene
+  }
+
+  private func draw(_ shot: Shot) throws(ShotSetError) -> Drawing {
     let caption = try scenes.caption(of: shot, in: file)
     let scene = scenes.scene(of: shot, statusBar: file.showsStatusBar)
     // Templates are measured with the camera's fonts, which draw them (`--font`, a manifest's
@@ -232,11 +232,10 @@ public final class ShotCamera {
         painter.drawScreen(in: context, framed: false, content: drawScreen)
       }
       try context.checkStatus()
-      return (
-        surface, controller.view,
-        painter.screenPlacement(framed: file.isFramed, hasCaption: !(caption ?? "").isEmpty),
-        file.showsStatusBar ? device.statusBarHeight : 0, scene
-      )
+      return Drawing(
+        surface: surface, view: controller.view,
+        screen: painter.screenPlacement(framed: file.isFramed, hasCaption: !(caption ?? "").isEmpty),
+        statusBar: file.showsStatusBar ? device.statusBarHeight : 0, scene: scene)
     } catch {
       throw ShotSetError("\(shot.name): cannot draw the shot: \(error)")
     }
