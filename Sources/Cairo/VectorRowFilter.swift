@@ -58,6 +58,15 @@ package enum PhotoRows {
     waterflow_pack_rgb_row(pixels, width, out, vector ? 1 : 0)
   }
 
+  /// Packs straight RGBA bytes as RGB bytes, dropping alpha (for opaque images).
+  @inline(__always)
+  package static func pack(
+    rgba pixels: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt8>,
+    vector: Bool = true
+  ) {
+    waterflow_pack_rgb_from_rgba_row(pixels, width, out, vector ? 1 : 0)
+  }
+
   /// Writes the Paeth residuals of a packed row to `out`, marks its all-zero 32-byte chunks in
   /// `zero`, and returns how many residuals are not zero.
   ///

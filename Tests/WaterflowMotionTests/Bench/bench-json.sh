@@ -10,8 +10,7 @@
 # Needs: hyperfine, python3, /usr/bin/time. Builds as `make release` does unless NOBUILD=1.
 set -eu
 cd "$(dirname "$0")/../../.."
-[ "${NOBUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product waterflow 2>&1 \
-  | { grep -v "the use of .mktemp. is dangerous" || true; } >/dev/null
+[ "${NOBUILD:-0}" = 1 ] || make -s release >/dev/null
 B=.build/release/waterflow
 RUNS=${RUNS:-7}
 T=$(mktemp -d)

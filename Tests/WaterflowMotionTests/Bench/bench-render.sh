@@ -7,7 +7,7 @@
 # `make release` does unless NOBUILD=1.
 set -eu
 cd "$(dirname "$0")/../../.."
-[ "${NOBUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product waterflow >/dev/null
+[ "${NOBUILD:-0}" = 1 ] || make -s release >/dev/null
 B=.build/release/waterflow
 S=Tests/WaterflowMotionTests/Bench/bench-scene.json
 T=$(mktemp -d)

@@ -5,7 +5,7 @@
 # Builds the binary as `make release` does (static Swift runtime) unless NOBUILD=1.
 set -eu
 cd "$(dirname "$0")/../../.."
-[ "${NOBUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product waterflow >/dev/null
+[ "${NOBUILD:-0}" = 1 ] || make -s release >/dev/null
 B=.build/release/waterflow
 S=Tests/WaterflowMotionTests/Bench/bench-scene.json
 # The frames go to memory (/dev/shm) unless BENCH_DIR says otherwise: on this VM's disk, ext4

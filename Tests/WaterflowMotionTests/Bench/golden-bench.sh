@@ -8,7 +8,7 @@
 # does unless NOBUILD=1.
 set -eu
 cd "$(dirname "$0")/../../.."
-[ "${NOBUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product waterflow >/dev/null
+[ "${NOBUILD:-0}" = 1 ] || make -s release >/dev/null
 B=$PWD/.build/release/waterflow
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

@@ -28,8 +28,7 @@
 # NOBUILD=1.
 set -eu
 cd "$(dirname "$0")/../../.."
-[ "${NOBUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product waterflow 2>&1 \
-  | { grep -v "the use of .mktemp. is dangerous" || true; } >/dev/null
+[ "${NOBUILD:-0}" = 1 ] || make -s release >/dev/null
 B=${B:-.build/release/waterflow}
 [ -x "$B" ] || { echo "no waterflow binary at $B (set B=…, or drop NOBUILD=1)"; exit 1; }
 PEERS=${PEERS:-/work/peers}
