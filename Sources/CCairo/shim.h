@@ -392,6 +392,113 @@ static inline long waterflow_paeth_row(
   return nonzero;
 }
 
+/* Marks the all-zero 32-byte chunks of `count` residual bytes at `out` in `zero` as
+   waterflow_paeth_row does (the last, shorter chunk only after a zero chunk), and returns how many
+   bytes are not zero. */
+#if defined(__x86_64__)
+__attribute__((target("avx2,popcnt")))
+static inline long waterflow_mark_zero_chunks_avx2(const uint8_t *out, long count, uint64_t *zero) {
+  long chunks = (count + 31) / 32;
+  for (long k = 0; k < (chunks + 63) / 64; k++) zero[k] = 0;
+  long i = 0, n = 0;
+  for (; i + 32 <= count; i += 32) {
+    uint32_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+        _mm256_loadu_si256((const __m256i *)(out + i)), _mm256_setzero_si256()));
+    n += 32 - __builtin_popcount(zeros);
+    zero[i >> 11] |= (uint64_t)(zeros == 0xffffffffu) << ((i >> 5) & 63);
+  }
+  if (i < count) {
+    long k = i / 32, tail = 0;
+    for (long j = i; j < count; j++) tail += out[j] != 0;
+    n += tail;
+    int previousZero = k > 0 && ((zero[(k - 1) >> 6] >> ((k - 1) & 63)) & 1);
+    if (tail == 0 && previousZero) zero[k >> 6] |= 1ull << (k & 63);
+  }
+  return n;
+}
+
+/* A row of a photo in one pass, for the frame encoder once the row above was one: the counts its
+   choice of coding reads (the bytes that changed from the row above, and those of the Up residual
+   that differ from the residual a pixel before, from the second pixel on), and the row's Paeth
+   residuals, packed as RGB at `out` (3 × width bytes) with its zero chunks marked in `zero` and
+   their nonzero count. The separate passes (Up filter, count, pack both rows, Paeth) read and
+   wrote the row five times: a fifth of a photo frame's encoding.
+
+   Paeth in bytes, without widening: pa = |b − c| and pb = |a − c| fit, and pc = |a + b − 2c| is
+   pa + pb when b − c and a − c have the same sign, else |pa − pb|. The sum saturates at 255, which
+   keeps every comparison Paeth makes (pa and pb are at most 255). Returns 0 when a pixel is not
+   opaque (nothing else is then valid), 1 otherwise. */
+__attribute__((target("avx512f,avx512bw,avx512vbmi,avx2,popcnt")))
+static inline int waterflow_photo_row_avx512(
+    const uint32_t *row, const uint32_t *above, long width, uint8_t *out, uint64_t *zero,
+    long *changed, long *gradient, long *nonzero) {
+  /* Output byte 3p + j is input byte 4p + 2 − j: B, G, R, A words in memory to R, G, B. */
+  static const uint8_t order[64] = {
+      2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 18, 17, 16, 22, 21, 20, 26, 25, 24, 30, 29, 28,
+      34, 33, 32, 38, 37, 36, 42, 41, 40, 46, 45, 44, 50, 49, 48, 54, 53, 52, 58, 57, 56, 62, 61, 60,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  const __m512i pack = _mm512_loadu_si512((const void *)order);
+  __m512i alpha = _mm512_set1_epi32(-1);
+  long up = 0, grad = 0;
+  for (long x = 0; x < width; x += 16) {
+    long n = width - x < 16 ? width - x : 16;
+    __mmask16 k = (__mmask16)((1u << n) - 1);
+    /* The pixel left of the first is zero, as PNG's filters read it; masked loads never touch it. */
+    __mmask16 left = x == 0 ? (__mmask16)(k & ~1u) : k;
+    __m512i X = _mm512_maskz_loadu_epi32(k, row + x);
+    __m512i B = _mm512_maskz_loadu_epi32(k, above + x);
+    __m512i A = _mm512_maskz_loadu_epi32(left, row + x - 1);
+    __m512i C = _mm512_maskz_loadu_epi32(left, above + x - 1);
+    alpha = _mm512_mask_and_epi32(alpha, k, alpha, X);
+    __m512i D = _mm512_sub_epi8(X, B);
+    __m512i previous = _mm512_sub_epi8(A, C);
+    up += __builtin_popcountll(_mm512_cmpneq_epi8_mask(X, B));
+    __mmask64 differs = _mm512_cmpneq_epi8_mask(D, previous);
+    if (x == 0) differs &= ~(__mmask64)0xf;
+    grad += __builtin_popcountll(differs);
+    __m512i pa = _mm512_sub_epi8(_mm512_max_epu8(B, C), _mm512_min_epu8(B, C));
+    __m512i pb = _mm512_sub_epi8(_mm512_max_epu8(A, C), _mm512_min_epu8(A, C));
+    __mmask64 same = _kxnor_mask64(_mm512_cmpge_epu8_mask(B, C), _mm512_cmpge_epu8_mask(A, C));
+    __m512i pc = _mm512_mask_blend_epi8(
+        same, _mm512_sub_epi8(_mm512_max_epu8(pa, pb), _mm512_min_epu8(pa, pb)),
+        _mm512_adds_epu8(pa, pb));
+    __mmask64 notA = _mm512_cmpgt_epu8_mask(pa, pb) | _mm512_cmpgt_epu8_mask(pa, pc);
+    __m512i bOrC = _mm512_mask_blend_epi8(_mm512_cmpgt_epu8_mask(pb, pc), B, C);
+    __m512i predicted = _mm512_mask_blend_epi8(notA, A, bOrC);
+    __m512i packed = _mm512_permutexvar_epi8(pack, _mm512_sub_epi8(X, predicted));
+    _mm512_mask_storeu_epi8(out + 3 * x, (__mmask64)((1ull << (3 * n)) - 1), packed);
+  }
+  if ((uint32_t)_mm512_reduce_and_epi32(alpha) >> 24 != 0xffu) return 0;
+  *changed = up;
+  *gradient = grad;
+  *nonzero = waterflow_mark_zero_chunks_avx2(out, 3 * width, zero);
+  return 1;
+}
+#endif
+
+/* Whether waterflow_photo_row runs here: AVX-512 with BW and VBMI. */
+static inline int waterflow_has_photo_row_kernel(void) {
+#if defined(__x86_64__)
+  return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi");
+#else
+  return 0;
+#endif
+}
+
+/* waterflow_photo_row_avx512 where the CPU has AVX-512 (BW and VBMI); -1 elsewhere, and then the
+   encoder keeps its separate passes, which give the same bytes. */
+static inline int waterflow_photo_row(
+    const uint32_t *row, const uint32_t *above, long width, uint8_t *out, uint64_t *zero,
+    long *changed, long *gradient, long *nonzero) {
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi"))
+    return waterflow_photo_row_avx512(row, above, width, out, zero, changed, gradient, nonzero);
+#endif
+  (void)row; (void)above; (void)width; (void)out; (void)zero; (void)changed; (void)gradient;
+  (void)nonzero;
+  return -1;
+}
+
 /* Counts every byte of the chunks `zero` does not mark (see waterflow_paeth_row) in `histogram`:
    4 × 256 counts, spread so that repeated bytes do not wait on one counter. */
 static inline void waterflow_count_literals(

@@ -81,6 +81,35 @@ package enum PhotoRows {
     waterflow_paeth_row(row, above, count, bytesPerPixel, out, zero, vector ? 1 : 0)
   }
 
+  /// What one pass over a row of opaque ARGB pixels and the row above gives the frame encoder:
+  /// how many bytes changed from the row above, how many of those differences differ from the
+  /// pixel before's (from the second pixel on), and how many Paeth residuals are not zero.
+  package struct Counts {
+    package var changed: Int
+    package var gradient: Int
+    package var nonzero: Int
+  }
+
+  /// Whether ``photoRow(_:above:width:into:zero:)`` runs on this CPU (AVX-512 with VBMI).
+  package static let isFused = waterflow_has_photo_row_kernel() != 0
+
+  /// Writes the Paeth residuals of a row of opaque premultiplied ARGB pixels as RGB bytes to
+  /// `out`, marks their zero chunks as ``paeth(_:above:count:bytesPerPixel:into:zero:vector:)``
+  /// does, and returns the row's counts; nil when a pixel is not opaque. Call it only when
+  /// ``isFused``: it is the separate passes' work in one, with the same results.
+  @inline(__always)
+  package static func photoRow(
+    _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width: Int,
+    into out: UnsafeMutablePointer<UInt8>, zero: UnsafeMutablePointer<UInt64>
+  ) -> Counts? {
+    var counts = Counts(changed: 0, gradient: 0, nonzero: 0)
+    guard
+      waterflow_photo_row(
+        row, above, width, out, zero, &counts.changed, &counts.gradient, &counts.nonzero) == 1
+    else { return nil }
+    return counts
+  }
+
   /// Counts the bytes of the chunks `zero` does not mark in `histogram` (4 × 256 counts).
   @inline(__always)
   package static func countLiterals(

@@ -117,6 +117,9 @@ public final class PNGEncoder {
   /// AVX-512 for literals where the CPU has it) rather than in portable code: the same bytes
   /// either way. Tests turn it off to compare the two.
   package var usesVectorFilter = VectorRowFilter.isAvailable
+  /// Whether rows after a photo row are filtered in one pass where the CPU can
+  /// (`PhotoRows.isFused`); tests turn it off to compare the bytes with the separate passes'.
+  package var usesFusedPhotoRows = true
 
   /// The reused buffer of filtered rows, grown to `count` bytes.
   private func filteredRows(_ count: Int) -> UnsafeMutablePointer<UInt8> {
@@ -254,6 +257,10 @@ public final class PNGEncoder {
     var checksum: UInt32 = 1
     var unsummed = raw
     let vector = usesVectorFilter
+    // Photo rows come in runs: after one, the next is tried as a photo row in one pass
+    // (PhotoRows.photoRow), which reaches the same choice from the same counts.
+    let fused = vector && usesFusedPhotoRows && PhotoRows.isFused
+    var afterPhotoRow = false
     for y in 0..<height {
       let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
       let out = raw + y * (rowBytes + 1)
@@ -263,6 +270,25 @@ public final class PNGEncoder {
         guard Self.isOpaque(base, width: width, height: 1, stride: stride)
         else { return nil }
         packOpaqueRow(pixels, width: width, into: out + 1)
+      } else if fused && afterPhotoRow {
+        let above = (base + (y - 1) * stride).assumingMemoryBound(to: UInt32.self)
+        guard
+          let counts = PhotoRows.photoRow(
+            pixels, above: above, width: width, into: out + 1, zero: deflater.zeroChunks)
+        else { return nil }
+        isZero = counts.changed == 0
+        afterPhotoRow =
+          isPhotoRow(changed: counts.changed, rowBytes: rowBytes)
+          && isPaethRow(gradient: counts.gradient, nonzero: counts.nonzero, rowBytes: rowBytes)
+        if afterPhotoRow {
+          out[0] = 4
+          deflater.addPhotoRow(y)
+          continue
+        }
+        // Not a photo row after all: the Up residual the other path codes it from.
+        if !isZero {
+          _ = VectorRowFilter.upFilterOpaqueRow(pixels, above: above, width: width, into: out + 1)
+        }
       } else {
         let above = (base + (y - 1) * stride).assumingMemoryBound(
           to: UInt32.self)
@@ -279,9 +305,10 @@ public final class PNGEncoder {
         }
         guard let changed else { return nil }
         isZero = changed == 0
+        afterPhotoRow = false
         if isPhotoRow(changed: changed, rowBytes: rowBytes) {
           let packed = packedRows(y, of: base, stride: stride, width: width)
-          addPhotoRow(
+          afterPhotoRow = addPhotoRow(
             y, packed.row, above: packed.above, rowBytes: rowBytes, bytesPerPixel: 3, into: out,
             deflater: deflater, vector: vector)
           continue
@@ -769,7 +796,7 @@ private func filterAndDeflate(
         changed: PhotoRows.nonzeroCount(out + 1, count: rowBytes, vector: vector),
         rowBytes: rowBytes)
     {
-      addPhotoRow(
+      _ = addPhotoRow(
         y, current, above: previous, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel,
         into: out, deflater: deflater, vector: vector)
     } else {
@@ -790,37 +817,49 @@ private func filterAndDeflate(
 @inline(__always)
 private func isPhotoRow(changed: Int, rowBytes: Int) -> Bool { changed * 4 > rowBytes }
 
+/// Whether a row that passed `isPhotoRow` is coded as a photo row, given how many bytes of its Up
+/// residual differ from the residual a pixel before, and how many of its Paeth residuals are not
+/// zero.
+///
+/// The edges of cards change every byte of a row by the same amount: Up and the run search.
+/// (92 rows a frame of the reference scroll pass `isPhotoRow`; Paeth and back cost them 10 %.)
+/// So does a row where Paeth leaves little: anti-aliased text in every column, or the top edge of
+/// a card, which keep Up and the run search, as frames without photos keep every byte. Photo rows
+/// keep a sixth or more of their bytes under Paeth; UI rows that pass `isPhotoRow`, at most a
+/// ninth.
+@inline(__always)
+private func isPaethRow(gradient: Int, nonzero: Int, rowBytes: Int) -> Bool {
+  gradient * 8 > rowBytes && nonzero * 8 > rowBytes
+}
+
 /// Re-filters a photo row with Paeth (`row` and `above` unfiltered, with zero bytes before them)
-/// and gives it to the run encoder's photo coding.
+/// and gives it to the run encoder's photo coding, unless `isPaethRow` says otherwise; returns
+/// whether it did.
 @inline(__always)
 private func addPhotoRow(
   _ y: Int, _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, rowBytes: Int,
   bytesPerPixel: Int, into out: UnsafeMutablePointer<UInt8>, deflater: RunDeflater,
   vector: Bool
-) {
-  // The edges of cards change every byte of a row by the same amount: Up and the run search.
-  // (92 rows a frame of the reference scroll pass `isPhotoRow`; Paeth and back cost them 10 %.)
-  guard
-    PhotoRows.gradientChanges(
-      out + 1, count: rowBytes, bytesPerPixel: bytesPerPixel, vector: vector) * 8 > rowBytes
-  else {
+) -> Bool {
+  let gradient = PhotoRows.gradientChanges(
+    out + 1, count: rowBytes, bytesPerPixel: bytesPerPixel, vector: vector)
+  // Paeth is not tried when the gradient alone rules it out (nonzero ≤ rowBytes stands in).
+  guard isPaethRow(gradient: gradient, nonzero: rowBytes, rowBytes: rowBytes) else {
     deflater.addRow(y, isZero: false)
-    return
+    return false
   }
   out[0] = 4
   let nonzero = PhotoRows.paeth(
     row, above: above, count: rowBytes, bytesPerPixel: bytesPerPixel, into: out + 1,
     zero: deflater.zeroChunks, vector: vector)
-  // Unless Paeth leaves little: anti-aliased text in every column, or the top edge of a card,
-  // which keep Up and the run search, as frames without photos keep every byte. Photo rows keep
-  // a sixth or more of their bytes under Paeth; UI rows that pass `isPhotoRow`, at most a ninth.
-  if nonzero * 8 > rowBytes {
+  if isPaethRow(gradient: gradient, nonzero: nonzero, rowBytes: rowBytes) {
     deflater.addPhotoRow(y)
-  } else {
-    out[0] = 2
-    _ = subtractRow(above, from: row, count: rowBytes, into: out + 1)
-    deflater.addRow(y, isZero: false)
+    return true
   }
+  out[0] = 2
+  _ = subtractRow(above, from: row, count: rowBytes, into: out + 1)
+  deflater.addRow(y, isZero: false)
+  return false
 }
 
 /// Where the candidate filters write a row before the cheapest is copied out.

@@ -310,12 +310,22 @@ package final class RunDeflater {
     photoRows += 1
     let chunks = (count + 31) / 32
     var k = 0
+    let marks = zeroChunks
     while k < chunks {
-      let isZero = zeroChunks[k >> 6] >> UInt64(k & 63) & 1 != 0
+      let isZero = marks[k >> 6] >> UInt64(k & 63) & 1 != 0
+      // The next chunk marked otherwise, a word of marks at a time: a photo row is mostly one
+      // long stretch, which a test per chunk walked chunk by chunk.
       var end = k + 1
-      while end < chunks && (zeroChunks[end >> 6] >> UInt64(end & 63) & 1 != 0) == isZero {
-        end += 1
+      while end < chunks {
+        let word = isZero ? ~marks[end >> 6] : marks[end >> 6]
+        let rest = word & (~0 << UInt64(end & 63))
+        if rest != 0 {
+          end = min(chunks, (end & ~63) + rest.trailingZeroBitCount)
+          break
+        }
+        end = (end & ~63) + 64
       }
+      end = min(end, chunks)
       let start = data + 32 * k
       let length = min(data + count, data + 32 * end) - start
       if isZero {
@@ -747,28 +757,35 @@ package final class RunDeflater {
 /// conformances by scanning every conformance record in the binary (0.3 ms, paid by every
 /// process that writes a PNG). The keys are distinct, so an unstable sort gives the same order.
 private func heapSort(_ keys: inout [UInt64]) {
-  keys.withUnsafeMutableBufferPointer { a in
-    let n = a.count
-    func siftDown(_ start: Int, _ end: Int) {
-      var root = start
-      while 2 * root + 1 < end {
-        var child = 2 * root + 1
-        if child + 1 < end && a[child] < a[child + 1] { child += 1 }
-        if a[root] >= a[child] { return }
-        a.swapAt(root, child)
-        root = child
-      }
-    }
+  let n = keys.count
+  guard n > 1 else { return }
+  keys.withUnsafeMutableBufferPointer { buffer in
+    let a = buffer.baseAddress!
     var start = n / 2
-    while start > 0 {
-      start -= 1
-      siftDown(start, n)
-    }
     var end = n
     while end > 1 {
-      end -= 1
-      a.swapAt(0, end)
-      siftDown(0, end)
+      // First heapify (start counting down), then take the largest to the end.
+      var root: Int
+      if start > 0 {
+        start -= 1
+        root = start
+      } else {
+        end -= 1
+        let top = a[0]
+        a[0] = a[end]
+        a[end] = top
+        root = 0
+      }
+      let value = a[root]
+      while true {
+        var child = 2 * root + 1
+        if child >= end { break }
+        if child + 1 < end && a[child] < a[child + 1] { child += 1 }
+        if value >= a[child] { break }
+        a[root] = a[child]
+        root = child
+      }
+      a[root] = value
     }
   }
 }

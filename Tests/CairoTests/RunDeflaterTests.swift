@@ -393,6 +393,38 @@ extension RunDeflaterTests {
     #expect(result.status == 0, "\(result.output)")
   }
 
+  /// Rows after a photo row are filtered in one pass where the CPU has AVX-512: the same bytes as
+  /// the separate passes, at every remainder of sixteen pixels, through photo rows, rows equal to
+  /// the one above, card edges and text rows that follow them, and a translucent pixel met in a
+  /// photo (the frame is then encoded as RGBA by the other path, both ways).
+  @Test(.enabled(if: PhotoRows.isFused, "the one-pass kernel needs AVX-512 with VBMI"))
+  func photoRows_OnePass_GivesTheSeparatePassesBytes() throws {
+    var g = TestGenerator(state: 43)
+    for width in Array(1...40) + [47, 48, 49, 95, 750] {
+      for translucentRow in [nil, 8] as [Int?] {
+        let photo = photoLike(width: width, height: 6, translucent: false, using: &g)
+        let ui = syntheticFrame(width: width, height: 6, seed: UInt64(width))
+        // Photo, a repeated row, photo, a card edge (one colour), UI rows, photo again.
+        let rows: [(Int) -> UInt32] = [
+          { photo[0 * width + $0] }, { photo[1 * width + $0] }, { photo[1 * width + $0] },
+          { photo[2 * width + $0] }, { _ in 0xff80_8080 }, { ui[2 * width + $0] },
+          { ui[3 * width + $0] }, { photo[3 * width + $0] }, { photo[4 * width + $0] },
+          { photo[5 * width + $0] },
+        ]
+        let surface = try ImageSurface(width: width, height: rows.count)
+        setPixels(of: surface) { x, y in
+          y == translucentRow && x == width / 2 ? 0x8040_2010 : rows[y](x)
+        }
+        let separate = PNGEncoder(compression: .frames)
+        separate.usesFusedPhotoRows = false
+        let label = "\(width)×\(rows.count)\(translucentRow == nil ? "" : " translucent")"
+        let png = PNGEncoder(compression: .frames).encode(surface, concurrently: false)
+        #expect(png == separate.encode(surface, concurrently: false), "\(label)")
+        try expectRoundTrip(png, equals: RGBAImage(surface: surface), label)
+      }
+    }
+  }
+
   @Test(.enabled(if: VectorRowFilter.isAvailable, "the vector kernels need AVX2"))
   func photoRows_VectorKernels_GiveThePortableBytes() throws {
     var g = TestGenerator(state: 5)
