@@ -211,20 +211,41 @@ static inline long waterflow_count_nonzero(const uint8_t *s, long count, int vec
 }
 
 #if defined(__x86_64__)
+/* Three of every four bytes of a row of 4-byte pixels, picked by `pack` (a shuffle within each
+   16 bytes), written as 3-byte pixels. Each step stores 16 bytes for 12: the next step's bytes
+   overwrite the extra 4, and the last step stops 8 pixels early so that nothing past the row is
+   written. Returns the pixels done. */
 __attribute__((target("avx2")))
-static inline long waterflow_pack_rgb_row_avx2(const uint32_t *row, long width, uint8_t *out) {
-  const __m256i pack = _mm256_setr_epi8(
-      2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
-      2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+static inline long waterflow_pack_three_of_four_avx2(
+    const uint8_t *row, long width, uint8_t *out, __m256i pack) {
   long x = 0;
-  /* Each step stores 16 bytes for 12: the next step's bytes overwrite the extra 4, and the last
-     step stops 8 pixels early so that nothing past the row is written. */
   for (; x + 16 <= width; x += 8) {
-    __m256i packed = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(row + x)), pack);
+    __m256i packed = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(row + 4 * x)), pack);
     _mm_storeu_si128((__m128i *)(out + 3 * x), _mm256_castsi256_si128(packed));
     _mm_storeu_si128((__m128i *)(out + 3 * x + 12), _mm256_extracti128_si256(packed, 1));
   }
   return x;
+}
+
+/* ARGB words (B, G, R, A bytes in memory) as R, G, B. */
+__attribute__((target("avx2")))
+static inline long waterflow_pack_rgb_row_avx2(const uint32_t *row, long width, uint8_t *out) {
+  return waterflow_pack_three_of_four_avx2(
+      (const uint8_t *)row, width, out,
+      _mm256_setr_epi8(
+          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+          2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1));
+}
+
+/* Straight R, G, B, A bytes as R, G, B. */
+__attribute__((target("avx2")))
+static inline long waterflow_pack_rgb_from_rgba_row_avx2(
+    const uint8_t *row, long width, uint8_t *out) {
+  return waterflow_pack_three_of_four_avx2(
+      row, width, out,
+      _mm256_setr_epi8(
+          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1));
 }
 #endif
 
@@ -260,51 +281,25 @@ static inline long waterflow_count_gradient_changes(
   return n;
 }
 
-/* Opaque premultiplied ARGB words as RGB bytes (`3 × width` at `out`). */
+/* Each pixel's colour bytes as R, G, B (`3 × width` at `out`): of opaque premultiplied ARGB
+   words, or, when `straight`, of straight R, G, B, A bytes (an opaque image's alpha dropped). */
 static inline void waterflow_pack_rgb_row(
-    const uint32_t *row, long width, uint8_t *out, int vector) {
+    const void *row, long width, uint8_t *out, int straight, int vector) {
   long x = 0;
 #if defined(__x86_64__)
-  if (vector && __builtin_cpu_supports("avx2")) x = waterflow_pack_rgb_row_avx2(row, width, out);
+  if (vector && __builtin_cpu_supports("avx2"))
+    x = straight ? waterflow_pack_rgb_from_rgba_row_avx2((const uint8_t *)row, width, out)
+                 : waterflow_pack_rgb_row_avx2((const uint32_t *)row, width, out);
 #endif
   (void)vector;
+  const uint8_t *bytes = (const uint8_t *)row;
+  const uint32_t *words = (const uint32_t *)row;
   for (; x < width; x++) {
-    uint32_t p = row[x];
-    out[3 * x] = (uint8_t)(p >> 16);
-    out[3 * x + 1] = (uint8_t)(p >> 8);
-    out[3 * x + 2] = (uint8_t)p;
-  }
-}
-
-#if defined(__x86_64__)
-__attribute__((target("avx2")))
-static inline long waterflow_pack_rgb_from_rgba_row_avx2(const uint8_t *row, long width, uint8_t *out) {
-  const __m256i pack = _mm256_setr_epi8(
-      0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-      0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-  long x = 0;
-  /* As waterflow_pack_rgb_row_avx2: 16-byte stores for 12 bytes, stopping 8 pixels early. */
-  for (; x + 16 <= width; x += 8) {
-    __m256i packed = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(row + 4 * x)), pack);
-    _mm_storeu_si128((__m128i *)(out + 3 * x), _mm256_castsi256_si128(packed));
-    _mm_storeu_si128((__m128i *)(out + 3 * x + 12), _mm256_extracti128_si256(packed, 1));
-  }
-  return x;
-}
-#endif
-
-/* Straight RGBA bytes as RGB bytes (`3 × width` at `out`): the alpha of an opaque image dropped. */
-static inline void waterflow_pack_rgb_from_rgba_row(
-    const uint8_t *row, long width, uint8_t *out, int vector) {
-  long x = 0;
-#if defined(__x86_64__)
-  if (vector && __builtin_cpu_supports("avx2")) x = waterflow_pack_rgb_from_rgba_row_avx2(row, width, out);
-#endif
-  (void)vector;
-  for (; x < width; x++) {
-    out[3 * x] = row[4 * x];
-    out[3 * x + 1] = row[4 * x + 1];
-    out[3 * x + 2] = row[4 * x + 2];
+    /* Words by shifts, so that the channels do not depend on the byte order. */
+    uint32_t p = straight ? 0 : words[x];
+    out[3 * x] = straight ? bytes[4 * x] : (uint8_t)(p >> 16);
+    out[3 * x + 1] = straight ? bytes[4 * x + 1] : (uint8_t)(p >> 8);
+    out[3 * x + 2] = straight ? bytes[4 * x + 2] : (uint8_t)p;
   }
 }
 

@@ -55,7 +55,7 @@ package enum PhotoRows {
     _ pixels: UnsafePointer<UInt32>, width: Int, into out: UnsafeMutablePointer<UInt8>,
     vector: Bool = true
   ) {
-    waterflow_pack_rgb_row(pixels, width, out, vector ? 1 : 0)
+    waterflow_pack_rgb_row(pixels, width, out, 0, vector ? 1 : 0)
   }
 
   /// Packs straight RGBA bytes as RGB bytes, dropping alpha (for opaque images).
@@ -64,7 +64,7 @@ package enum PhotoRows {
     rgba pixels: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt8>,
     vector: Bool = true
   ) {
-    waterflow_pack_rgb_from_rgba_row(pixels, width, out, vector ? 1 : 0)
+    waterflow_pack_rgb_row(pixels, width, out, 1, vector ? 1 : 0)
   }
 
   /// Writes the Paeth residuals of a packed row to `out`, marks its all-zero 32-byte chunks in
