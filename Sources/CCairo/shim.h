@@ -159,6 +159,38 @@ static inline int waterflow_up_filter_opaque_row(
   return -1;
 }
 
+/* The index of the first byte of s[from..<to] that is not zero, or `to`: how far a stretch of
+   zeros in a filtered row reaches. `vector` 0 keeps to the portable code. */
+#if defined(__x86_64__)
+__attribute__((target("avx2,bmi")))
+static inline long waterflow_first_nonzero_avx2(const uint8_t *s, long i, long to, int *found) {
+  const __m256i zero = _mm256_setzero_si256();
+  for (; i + 32 <= to; i += 32) {
+    uint32_t nonzero = ~(uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(s + i)), zero));
+    if (nonzero) {
+      *found = 1;
+      return i + __builtin_ctz(nonzero);
+    }
+  }
+  return i;
+}
+#endif
+
+static inline long waterflow_first_nonzero(const uint8_t *s, long from, long to, int vector) {
+  long i = from;
+#if defined(__x86_64__)
+  if (vector && __builtin_cpu_supports("avx2")) {
+    int found = 0;
+    i = waterflow_first_nonzero_avx2(s, from, to, &found);
+    if (found) return i;
+  }
+#endif
+  (void)vector;
+  while (i < to && s[i] == 0) i++;
+  return i;
+}
+
 /* Whether waterflow_up_filter_opaque_row filters here (rather than returning -1). */
 static inline int waterflow_has_vector_row_filter(void) {
 #if defined(__x86_64__)

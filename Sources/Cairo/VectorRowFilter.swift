@@ -28,6 +28,17 @@ package enum VectorRowFilter {
   }
 }
 
+extension VectorRowFilter {
+  /// The index of the first nonzero byte of `bytes[from..<to]`, or `to`, with the vector unit
+  /// where the CPU has one (`vector: false` keeps to the portable loop).
+  @inline(__always)
+  package static func firstNonzero(
+    _ bytes: UnsafePointer<UInt8>, from: Int, to: Int, vector: Bool = true
+  ) -> Int {
+    waterflow_first_nonzero(bytes, from, to, vector ? 1 : 0)
+  }
+}
+
 /// The frame encoder's steps for rows of photos (the shim's kernels): the same bytes with the
 /// CPU's vector unit (AVX2) as without. `vector: false` keeps to the portable code, as tests do to
 /// compare the two.
