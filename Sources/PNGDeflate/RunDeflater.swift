@@ -623,9 +623,11 @@ package final class RunDeflater {
         UInt64(literalCodes[symbol]) | UInt64(length - Int(lengthBase[code]))
         << size | UInt64(size + Int(lengthExtraBits[code])) << 32
     }
-    // Distances are mostly one pixel or one row: those two are looked up once per block.
+    // Distances are mostly one pixel, one row, or one byte (the zeros of rows that repeat the
+    // row above): those three are looked up once per block.
     let pixelField = distanceField(
       bytesPerPixel, codes: distanceCodes, lengths: distanceLengths)
+    let byteField = distanceField(1, codes: distanceCodes, lengths: distanceLengths)
     let rowField =
       stride <= 32768
       ? distanceField(stride, codes: distanceCodes, lengths: distanceLengths) : 0
@@ -658,8 +660,10 @@ package final class RunDeflater {
               ? pixelField
               : distance == row
                 ? rowField
-                : distanceField(
-                  Int(distance), codes: distanceCodes, lengths: distanceLengths))
+                : distance == 1
+                  ? byteField
+                  : distanceField(
+                    Int(distance), codes: distanceCodes, lengths: distanceLengths))
         }
         let all = UnsafeBufferPointer(start: tokens, count: tokenCount)
         guard hasSpans else {
