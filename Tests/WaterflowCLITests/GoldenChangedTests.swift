@@ -168,3 +168,38 @@ import WaterflowTestSupport
     #expect(changes.contains("options"))
   }
 }
+
+extension GoldenChangedTests {
+  /// The repository's own goldens, checked in a copy elsewhere: a pass rewrites no inputs file,
+  /// so what is committed is what a check writes. A change to what a golden's inputs hash (a new
+  /// manifest field, say) must come with the files it rewrites, or `--changed` in a CI with the
+  /// hashes committed runs every golden; and a clone at another path must hash the same.
+  @Test("the committed inputs files are the ones a check writes")
+  func committedInputs_AreWhatACheckWrites() throws {
+    let dir = try temporaryDirectory()
+    let fm = FileManager.default
+    try fm.copyItem(atPath: packageRoot + "/Golden", toPath: dir + "/Golden")
+    try fm.createSymbolicLink(atPath: dir + "/Assets", withDestinationPath: packageRoot + "/Assets")
+    func inputsFiles() throws -> [String: String] {
+      var files: [String: String] = [:]
+      for case let path as String in fm.enumerator(atPath: dir + "/Golden")!
+      where path.hasSuffix(".inputs.json") {
+        files[path] = try String(contentsOfFile: dir + "/Golden/" + path, encoding: .utf8)
+      }
+      return files
+    }
+    let before = try inputsFiles()
+    #expect(!before.isEmpty, "the repository has inputs files")
+    let run = try runProgram(
+      atPath: waterflowBinary,
+      ["golden", "check", "--manifest", dir + "/Golden/manifest.json", "--artifacts", dir + "/artifacts"],
+      environment: ProcessInfo.processInfo.environment.merging(["CI": "", "XDG_CACHE_HOME": dir + "/cache"]) { $1 },
+      in: dir)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let after = try inputsFiles()
+    let rewritten = before.keys.filter { before[$0] != after[$0] }.sorted()
+    #expect(
+      rewritten.isEmpty,
+      "stale Golden/*.inputs.json; commit what `waterflow golden check` writes: \(rewritten)")
+  }
+}
