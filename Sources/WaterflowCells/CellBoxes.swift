@@ -56,8 +56,11 @@ extension CellLayoutEngine {
           x: frame.minX + p.left, y: frame.minY + p.top, width: max(0, frame.width - p.left - p.right),
           height: max(0, frame.height - p.top - p.bottom))))
     boxObserver = { found.all.append($0) }
-    defer { boxObserver = nil }
     depth = 1
+    defer {
+      boxObserver = nil
+      depth = 0
+    }
     _ = pieces(of: template, in: frame)
     return found.all
   }

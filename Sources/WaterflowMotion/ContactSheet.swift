@@ -114,11 +114,15 @@ extension ScrollJob {
   /// output is written. With ``markReuse``, each
   /// thumbnail marks the cells created (green) or reused (orange) since the one before it.
   ///
+  /// - Parameters:
+  ///   - thumbnails: About how many frames to draw.
+  ///   - renderer: A renderer to draw with (its fonts loaded, its photos decoded), used on this
+  ///     thread only; nil makes one with the job's font.
   /// - Throws: ``ScrollJobError`` when no renderer can be made or the sheet cannot be drawn.
-  public func contactSheetPNG(thumbnails: Int = 8) throws -> [UInt8] {
+  public func contactSheetPNG(thumbnails: Int = 8, renderer given: Renderer? = nil) throws -> [UInt8] {
     let (total, canvas, eventFrames) = survey()
     let renderer: Renderer
-    do { renderer = try Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
+    do { renderer = try given ?? Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
     do {
       // The last frame (where the scroll arrives) always ends the sheet, in one of its slots.
       let sheet = try ContactSheet(

@@ -565,7 +565,7 @@ public final class PreviewSession: Sendable {
   public func fullPNG(ofPin id: Int) -> [UInt8]? {
     guard let pin = state.withLock({ $0.pins.first { $0.id == id } }) else { return nil }
     if isManifest { return pin.png }
-    return onLastLoad(pin) { camera, shot, _ in try? camera.png(of: shot, compression: .frames) }
+    return onLastLoad(pin) { camera, _, shot, _ in try? camera.png(of: shot, compression: .frames) }
   }
 
   /// How many thumbnails a contact strip has.
@@ -585,14 +585,16 @@ public final class PreviewSession: Sendable {
     guard pin.pin.offset != 0 else {
       throw PreviewError("This pin is at the top, so it has no scroll to show: pin a screen further down.")
     }
-    let made = onLastLoad(pin) { _, shot, scenes -> Result<[UInt8], PreviewError> in
+    let made = onLastLoad(pin) { _, renderer, shot, scenes -> Result<[UInt8], PreviewError> in
       let scene = scenes.scene(of: shot, statusBar: false)
       // The output is never written: only the sheet is drawn.
       var job = ScrollJob(
         scene: scene, script: .scroll(from: 0, to: pin.pin.offset, step: 10), output: .folder(""),
         options: RenderOptions(scale: 1, style: scene.style))
       job.markReuse = true
-      do { return .success(try job.contactSheetPNG(thumbnails: Self.stripThumbnails)) } catch {
+      do {
+        return .success(try job.contactSheetPNG(thumbnails: Self.stripThumbnails, renderer: renderer))
+      } catch {
         return .failure(PreviewError("\(error)"))
       }
     }
@@ -600,9 +602,10 @@ public final class PreviewSession: Sendable {
     return try made.get()
   }
 
-  /// `body` with a camera on the last good load, the pin's shot and the load's scenes, between
-  /// refreshes (which use the same renderers).
-  private func onLastLoad<T>(_ pin: PinState, _ body: (ShotCamera, Shot, ShotScenes) -> T?) -> T? {
+  /// `body` with a camera on the last good load and its renderer (the first lane's: fonts loaded,
+  /// photos decoded), the pin's shot and the load's scenes, between refreshes (which use the
+  /// same renderers).
+  private func onLastLoad<T>(_ pin: PinState, _ body: (ShotCamera, Renderer, Shot, ShotScenes) -> T?) -> T? {
     refreshing.lock()
     defer { refreshing.unlock() }
     guard let (file, scenes) = lastLoad.withLock({ $0 }),
@@ -610,7 +613,7 @@ public final class PreviewSession: Sendable {
     else { return nil }
     let scene = scenes.scene(named: pin.pin.scene, locale: pin.pin.locale)
     guard let shot = shot(of: pin.pin, in: file, viewport: scene) else { return nil }
-    return body(ShotCamera(file: file, scenes: scenes, renderer: renderer), shot, scenes)
+    return body(ShotCamera(file: file, scenes: scenes, renderer: renderer), renderer, shot, scenes)
   }
 
   // MARK: - Waiting

@@ -26,7 +26,12 @@ struct PreviewCommand: ParsableCommand {
       selected pin to the manifest as a golden named from the scene and the pin, and writes it \
       with `golden record`.
 
-      What a designer checks, one key each: f shows every cell's frame and its template's       boxes (padding, spacing, elements) with the texts' baselines; t marks the texts cut with       "…"; s shows the selected pin's contact strip (its screen scrolled from the top, cells       created and reused marked); hovering a cell shows its item's data. Pins are sent at most       640 pixels wide; "full" opens one at its device's size. Ctrl-C stops the preview.       Refused when CI is set.
+      What a designer checks, one key each: f shows every cell's frame and its template's boxes \
+      (padding, spacing, elements) with the texts' baselines; t marks the texts cut with "…"; s \
+      shows the selected pin's contact strip (its screen scrolled from the top, cells created and \
+      reused marked); hovering a cell shows its item's data. Pins are sent at most \
+      \(PreviewSession.shownWidth) pixels wide; "full" opens one at its device's size. Ctrl-C \
+      stops the preview. Refused when CI is set.
       """)
 
   @Argument(help: ArgumentHelp("The scene, shot file or golden manifest.", valueName: "file.json"))

@@ -2,7 +2,6 @@ import Cairo
 import WaterflowRender
 import PNGCodec
 import Testing
-import WaterflowShots
 
 @testable import WaterflowShots
 
