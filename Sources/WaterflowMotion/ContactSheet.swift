@@ -119,14 +119,14 @@ extension ScrollJob {
   ///   - renderer: A renderer to draw with (its fonts loaded, its photos decoded), used on this
   ///     thread only; nil makes one with the job's font.
   /// - Throws: ``ScrollJobError`` when no renderer can be made or the sheet cannot be drawn.
-  public func contactSheetPNG(thumbnails: Int = 8, renderer given: Renderer? = nil) throws -> [UInt8] {
+  public func contactSheetPNG(thumbnails: Int = 8, renderer: Renderer? = nil) throws -> [UInt8] {
     let (total, canvas, eventFrames) = survey()
-    let renderer: Renderer
-    do { renderer = try given ?? Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
+    let drawing: Renderer
+    do { drawing = try renderer ?? Renderer(fontPath: fontPath) } catch { throw ScrollJobError("\(error)") }
     do {
       // The last frame (where the scroll arrives) always ends the sheet, in one of its slots.
       let sheet = try ContactSheet(
-        frameCount: total, canvas: canvas, renderer: renderer, eventFrames: eventFrames.union([total]),
+        frameCount: total, canvas: canvas, renderer: drawing, eventFrames: eventFrames.union([total]),
         thumbnails: max(1, thumbnails - 1))
       var marks = ReuseMarks()
       for frame in simulation() {
