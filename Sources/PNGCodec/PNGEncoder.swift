@@ -261,6 +261,7 @@ public final class PNGEncoder {
     // (PhotoRows.photoRow), which reaches the same choice from the same counts.
     let fused = vector && usesFusedPhotoRows && PhotoRows.isFused
     var afterPhotoRow = false
+    var neighbourhood = PhotoNeighbourhood()
     for y in 0..<height {
       let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
       let out = raw + y * (rowBytes + 1)
@@ -277,9 +278,11 @@ public final class PNGEncoder {
             pixels, above: above, width: width, into: out + 1, zero: deflater.zeroChunks)
         else { return nil }
         isZero = counts.changed == 0
-        afterPhotoRow =
+        let isPhoto =
           isPhotoRow(changed: counts.changed, rowBytes: rowBytes)
           && isPaethRow(gradient: counts.gradient, nonzero: counts.nonzero, rowBytes: rowBytes)
+        if isPhoto { neighbourhood.notePhotoRow(y) }
+        afterPhotoRow = isPhoto || (!isZero && neighbourhood.includes(y))
         if afterPhotoRow {
           out[0] = 4
           deflater.addPhotoRow(y)
@@ -306,11 +309,15 @@ public final class PNGEncoder {
         guard let changed else { return nil }
         isZero = changed == 0
         afterPhotoRow = false
-        if isPhotoRow(changed: changed, rowBytes: rowBytes) {
+        let isCandidate = isPhotoRow(changed: changed, rowBytes: rowBytes)
+        let isNeighbour = !isZero && neighbourhood.includes(y)
+        if isCandidate || isNeighbour {
           let packed = packedRows(y, of: base, stride: stride, width: width)
-          afterPhotoRow = addPhotoRow(
+          let coding = addPhotoRow(
             y, packed.row, above: packed.above, rowBytes: rowBytes, bytesPerPixel: 3, into: out,
-            deflater: deflater, vector: vector)
+            deflater: deflater, vector: vector, always: isNeighbour)
+          if isCandidate && coding.paethPays { neighbourhood.notePhotoRow(y) }
+          afterPhotoRow = coding.isPhotoCoded
           continue
         }
       }
@@ -785,20 +792,24 @@ private func filterAndDeflate(
   var previous = buffers + 16
   var current = buffers + rowBytes + 48
   let bytesPerPixel = deflater.bytesPerPixel
+  var neighbourhood = PhotoNeighbourhood()
   for y in 0..<height {
     let out = raw + y * (rowBytes + 1)
     out[0] = 2
     fillRow(y, current)
     let isZero = subtractRow(
       previous, from: current, count: rowBytes, into: out + 1)
-    if y > 0 && !isZero
+    let isCandidate =
+      y > 0 && !isZero
       && isPhotoRow(
         changed: PhotoRows.nonzeroCount(out + 1, count: rowBytes, vector: vector),
         rowBytes: rowBytes)
-    {
-      _ = addPhotoRow(
+    let isNeighbour = y > 0 && !isZero && neighbourhood.includes(y)
+    if isCandidate || isNeighbour {
+      let coding = addPhotoRow(
         y, current, above: previous, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel,
-        into: out, deflater: deflater, vector: vector)
+        into: out, deflater: deflater, vector: vector, always: isNeighbour)
+      if isCandidate && coding.paethPays { neighbourhood.notePhotoRow(y) }
     } else {
       deflater.addRow(y, isZero: isZero)
     }
@@ -833,33 +844,68 @@ private func isPaethRow(gradient: Int, nonzero: Int, rowBytes: Int) -> Bool {
 }
 
 /// Re-filters a photo row with Paeth (`row` and `above` unfiltered, with zero bytes before them)
-/// and gives it to the run encoder's photo coding, unless `isPaethRow` says otherwise; returns
-/// whether it did.
+/// and gives it to the run encoder's photo coding, unless `isPaethRow` says otherwise or `always`
+/// overrules it; returns whether it did, and whether `isPaethRow` said so.
 @inline(__always)
 private func addPhotoRow(
   _ y: Int, _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, rowBytes: Int,
   bytesPerPixel: Int, into out: UnsafeMutablePointer<UInt8>, deflater: RunDeflater,
-  vector: Bool
-) -> Bool {
+  vector: Bool, always: Bool
+) -> (isPhotoCoded: Bool, paethPays: Bool) {
   let gradient = PhotoRows.gradientChanges(
     out + 1, count: rowBytes, bytesPerPixel: bytesPerPixel, vector: vector)
   // Paeth is not tried when the gradient alone rules it out (nonzero ≤ rowBytes stands in).
-  guard isPaethRow(gradient: gradient, nonzero: rowBytes, rowBytes: rowBytes) else {
+  guard always || isPaethRow(gradient: gradient, nonzero: rowBytes, rowBytes: rowBytes) else {
     deflater.addRow(y, isZero: false)
-    return false
+    return (false, false)
   }
   out[0] = 4
   let nonzero = PhotoRows.paeth(
     row, above: above, count: rowBytes, bytesPerPixel: bytesPerPixel, into: out + 1,
     zero: deflater.zeroChunks, vector: vector)
-  if isPaethRow(gradient: gradient, nonzero: nonzero, rowBytes: rowBytes) {
+  let pays = isPaethRow(gradient: gradient, nonzero: nonzero, rowBytes: rowBytes)
+  if always || pays {
     deflater.addPhotoRow(y)
-    return true
+    return (true, pays)
   }
   out[0] = 2
   _ = subtractRow(above, from: row, count: rowBytes, into: out + 1)
   deflater.addRow(y, isZero: false)
-  return false
+  return (false, false)
+}
+
+/// The rows near photos in an opaque frame, which are coded as photo rows whatever their counts.
+///
+/// Beside and under a photo are its card's edges, titles, avatars and counts. The run search
+/// finds little in them there, and paid for every byte it tried: on the notes feed's frame they
+/// were a fifth of the rows and half the encoding time. Filtered with Paeth and coded as
+/// literal spans in the photos' blocks they cost fewer bits as well: that frame 752,549 →
+/// 737,086 bytes and 4.1 → 2.9 ms; 60-frame scrolls of the notes and pins feeds 2–3 % fewer
+/// bytes. Far from photos the run search wins (the repeats of flat UI and text), so only rows
+/// at most ``reach`` below a photo row count, and only once the image has had
+/// ``photoRowsFirst`` photo rows: frames without photos, or with a few photo-like rows in
+/// drawn illustrations, keep every byte they had. A banner photo over a list of text cells
+/// costs 0.85 % more bytes this way (30 frames), a sparse feed with a photo in every seventh
+/// cell 1.1 % fewer.
+private struct PhotoNeighbourhood {
+  /// How many photo rows an image has before the rows near them are coded as photo rows.
+  static let photoRowsFirst = 16
+  /// How many rows below a photo row the rows near it reach.
+  static let reach = 48
+
+  private var photoRows = 0
+  private var lastPhotoRow = Int.min / 2
+
+  /// Notes a row coded as a photo row for its own counts.
+  mutating func notePhotoRow(_ y: Int) {
+    photoRows += 1
+    lastPhotoRow = y
+  }
+
+  /// Whether row `y`, when it is not all zero, is coded as a photo row.
+  func includes(_ y: Int) -> Bool {
+    photoRows >= Self.photoRowsFirst && y - lastPhotoRow <= Self.reach
+  }
 }
 
 /// Where the candidate filters write a row before the cheapest is copied out.

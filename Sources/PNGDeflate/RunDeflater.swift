@@ -51,7 +51,11 @@ internal import Cairo
 // Since: rows after a photo row are filtered in one AVX-512 pass (the shim's
 // waterflow_photo_row_avx512), and `addRow` measures a stretch of zeros once and writes its whole
 // runs together (same bytes): the notes frame 4.65 → 4.01 ms, the 1500×2668 bench frame 2.49 →
-// 2.23 ms (fpnge: 3.32 ms at its default level, 1.95 ms at its Paeth level).
+// 2.23 ms (fpnge: 3.32 ms at its default level, 1.95 ms at its Paeth level). Then the rows near
+// photos (their cards' edges and texts, PNGEncoder's `PhotoNeighbourhood`) were coded as photo
+// rows too, and `writeTokens` lost its exclusivity checks: the notes frame 4.1 → 3.0 ms at
+// 737,086 bytes (752,549), 1.1× fpnge's speed at 0.98× its bytes; frames without photos keep
+// every byte.
 
 /// A DEFLATE encoder for PNG frames, that looks only for the repeats rendered UI has and codes the
 /// rows of photos as runs of zero chunks and literals.
@@ -96,6 +100,11 @@ package final class RunDeflater {
   private static let distanceCount = 30
   /// The literal/length symbol of each match length 3…258, with its extra bits.
   private let lengthSymbols: UnsafeMutablePointer<UInt16>
+  /// The block's codes as `writeTokens` appends them: 256 literals' fields, 259 match lengths'
+  /// (3…258), and the vector coder's byte tables; kept between blocks.
+  private let literalFields = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+  private let lengthFields = UnsafeMutablePointer<UInt64>.allocate(capacity: 259)
+  private let literalTables = UnsafeMutablePointer<UInt8>.allocate(capacity: PhotoRows.tableBytes)
   /// The last position + 1 (0: none) at which each hash of 4 bytes was seen in this image.
   private let recent: UnsafeMutablePointer<Int32>
   private static let hashBits: UInt32 = 12
@@ -129,6 +138,9 @@ package final class RunDeflater {
   }
 
   deinit {
+    literalFields.deallocate()
+    lengthFields.deallocate()
+    literalTables.deallocate()
     tokens.deallocate()
     spanCounts.deallocate()
     zeroChunks.deallocate()
@@ -613,12 +625,12 @@ package final class RunDeflater {
   ) {
     // Each table entry is a symbol's code with its extra bits already shifted in (at most 28
     // bits), and the bit count above bit 32: a literal is one load and one append, a match two.
-    var literalFields = [UInt64](repeating: 0, count: 256)
+    let literalFields = self.literalFields
     for symbol in 0..<256 {
       literalFields[symbol] =
         UInt64(literalCodes[symbol]) | UInt64(literalLengths[symbol]) << 32
     }
-    var lengthFields = [UInt64](repeating: 0, count: 259)
+    let lengthFields = self.lengthFields
     for length in 3...258 {
       let symbol = Int(lengthSymbols[length])
       let code = symbol - 257
@@ -635,76 +647,62 @@ package final class RunDeflater {
     let rowField =
       stride <= 32768
       ? distanceField(stride, codes: distanceCodes, lengths: distanceLengths) : 0
-    var buffer = bitBuffer
-    var bits = bitCount
-    var out = outputCount
-    let output = self.output
+    // The writer is a plain local that no closure captures: the span coder below takes its
+    // buffer and bit count inout, which for a captured variable costs a dynamic exclusivity
+    // check per call (3.5 % of a photo frame, when `put` was a nested function).
+    var writer = BitWriter(buffer: bitBuffer, bits: bitCount, out: outputCount, output: output)
     let pixel = UInt32(truncatingIfNeeded: bytesPerPixel)
     let row = UInt32(truncatingIfNeeded: stride)
-    /// Appends a field and moves four whole bytes out once 32 bits are held: fewer than 32 held
-    /// and at most 28 added always fit the 64-bit buffer.
-    @inline(__always) func put(_ field: UInt64) {
-      buffer |= (field & 0xffff_ffff) << UInt64(bits)
-      bits &+= Int(field >> 32)
-      if bits >= 32 {
-        UnsafeMutableRawPointer(output + out).storeBytes(
-          of: UInt32(truncatingIfNeeded: buffer).littleEndian, as: UInt32.self)
-        out &+= 4
-        buffer >>= 32
-        bits &-= 32
-      }
+    let all = UnsafeBufferPointer(start: tokens, count: tokenCount)
+    @inline(__always) func distance(_ t: UInt32) -> UInt64 {
+      let distance = t & 0xffff
+      return distance == pixel
+        ? pixelField
+        : distance == row
+          ? rowField
+          : distance == 1
+            ? byteField
+            : distanceField(Int(distance), codes: distanceCodes, lengths: distanceLengths)
     }
-    literalFields.withUnsafeBufferPointer { literalFields in
-      lengthFields.withUnsafeBufferPointer { lengthFields in
-        @inline(__always) func match(_ t: UInt32) {
-          put(lengthFields[Int((t >> 16) & 0x1ff)])
-          let distance = t & 0xffff
-          put(
-            distance == pixel
-              ? pixelField
-              : distance == row
-                ? rowField
-                : distance == 1
-                  ? byteField
-                  : distanceField(
-                    Int(distance), codes: distanceCodes, lengths: distanceLengths))
+    if !hasSpans {
+      // A block without photo rows: no token needs its place in the stream.
+      for t in all {
+        if t & 0x8000_0000 == 0 {
+          writer.put(literalFields[Int(t)])
+        } else {
+          writer.put(lengthFields[Int((t >> 16) & 0x1ff)])
+          writer.put(distance(t))
         }
-        let all = UnsafeBufferPointer(start: tokens, count: tokenCount)
-        guard hasSpans else {
-          // A block without photo rows: no token needs its place in the stream.
-          for t in all {
-            if t & 0x8000_0000 == 0 { put(literalFields[Int(t)]) } else { match(t) }
-          }
-          return
-        }
-        let s = stream
-        var at = blockStart
-        // The code as byte tables, for the vector coder's lookups (once a block).
-        var tables = [UInt8](repeating: 0, count: PhotoRows.tableBytes)
-        PhotoRows.makeTables(literalFields.baseAddress!, into: &tables)
-        let vector = usesVectorCoder
-        for t in all {
-          if t & 0xc000_0000 == 0 {
-            put(literalFields[Int(t)])
-            at &+= 1
-          } else if t & 0x8000_0000 == 0 {
-            let n = Int(t & 0x3fff_ffff)
-            var o = output + out
-            PhotoRows.code(
-              s + at, count: n, fields: literalFields.baseAddress!, tables: tables,
-              buffer: &buffer, bits: &bits, out: &o, vector: vector)
-            out = o - output
-            at &+= n
-          } else {
-            at &+= Int((t >> 16) & 0x1ff)
-            match(t)
-          }
+      }
+    } else {
+      let s = stream
+      var at = blockStart
+      // The code as byte tables, for the vector coder's lookups (once a block).
+      let tables = literalTables
+      PhotoRows.makeTables(literalFields, into: tables)
+      let vector = usesVectorCoder
+      for t in all {
+        if t & 0xc000_0000 == 0 {
+          writer.put(literalFields[Int(t)])
+          at &+= 1
+        } else if t & 0x8000_0000 == 0 {
+          let n = Int(t & 0x3fff_ffff)
+          var o = writer.output + writer.out
+          PhotoRows.code(
+            s + at, count: n, fields: literalFields, tables: tables,
+            buffer: &writer.buffer, bits: &writer.bits, out: &o, vector: vector)
+          writer.out = o - writer.output
+          at &+= n
+        } else {
+          at &+= Int((t >> 16) & 0x1ff)
+          writer.put(lengthFields[Int((t >> 16) & 0x1ff)])
+          writer.put(distance(t))
         }
       }
     }
-    bitBuffer = buffer
-    bitCount = bits
-    outputCount = out
+    bitBuffer = writer.buffer
+    bitCount = writer.bits
+    outputCount = writer.out
     putBits(UInt64(literalCodes[256]), Int(literalLengths[256]))
   }
 
@@ -777,6 +775,29 @@ package final class RunDeflater {
 }
 
 // MARK: - Huffman codes
+
+/// Bits on their way to the output: `bits` (fewer than 32) pending in `buffer`, `out` bytes
+/// written.
+private struct BitWriter {
+  var buffer: UInt64
+  var bits: Int
+  var out: Int
+  let output: UnsafeMutablePointer<UInt8>
+
+  /// Appends a field (code and extra bits in the low 32 bits, their count above) and moves four
+  /// whole bytes out once 32 bits are held: fewer than 32 held and at most 28 added always fit.
+  @inline(__always) mutating func put(_ field: UInt64) {
+    buffer |= (field & 0xffff_ffff) << UInt64(bits)
+    bits &+= Int(field >> 32)
+    if bits >= 32 {
+      UnsafeMutableRawPointer(output + out).storeBytes(
+        of: UInt32(truncatingIfNeeded: buffer).littleEndian, as: UInt32.self)
+      out &+= 4
+      buffer >>= 32
+      bits &-= 32
+    }
+  }
+}
 
 /// Sorts `symbols` (in ascending order) by their counts, ties by symbol: a least-significant-
 /// digit radix sort on the counts' bytes, which keeps the order of equal counts.

@@ -483,6 +483,45 @@ extension RunDeflaterTests {
     try expectRoundTrip(png, equals: RGBAImage(surface: surface), "long codes")
   }
 
+  /// Rows of UI under a photo, up to 48 rows below its last row, are coded as photo rows once
+  /// the frame has had 16 photo rows; rows farther down, and those of a frame with fewer photo
+  /// rows, keep the Up filter and the run search. Either way the surface's and the straight
+  /// image's paths and the vector and portable coders give the same bytes, which decode to the
+  /// frame.
+  @Test(arguments: [40, 8])
+  func rowsNearPhotos_AreCodedAsPhotoRows(photoRows: Int) throws {
+    var g = TestGenerator(state: 4343)
+    let width = 240
+    let height = photoRows + 150
+    var pixels = photoLike(width: width, height: photoRows, translucent: false, using: &g)
+    // Under it, flat UI with a few glyph pixels a row: far fewer than a quarter of its bytes
+    // change from the row above.
+    for y in photoRows..<height {
+      for x in 0..<width {
+        let glyph = (0..<10).contains { (y * 7 + $0 * 23) % width == x }
+        pixels.append(glyph ? 0xff20_2020 + UInt32(y % 7) : 0xffee_eeee)
+      }
+    }
+    let surface = try ImageSurface(width: width, height: height)
+    setPixels(of: surface) { x, y in pixels[y * width + x] }
+    let (png, portable) = bothWays { $0.encode(surface, concurrently: false) }
+    let same = png == portable
+    #expect(same, "the portable filter and coder give other bytes")
+    let image = RGBAImage(surface: surface)
+    let viaImage = image.pngData(compression: .frames)
+    #expect(viaImage == png, "the straight image's path gives other bytes")
+    try expectRoundTrip(png, equals: image, "\(photoRows) photo rows")
+    let types = filterTypes(of: png, rows: height, rowBytes: 3 * width)
+    let near = types[photoRows..<(photoRows + 47)]
+    let far = types[(photoRows + 50)...]
+    if photoRows >= 16 {
+      #expect(near.allSatisfy { $0 == 4 }, "near: \(Array(near))")
+    } else {
+      #expect(near.allSatisfy { $0 == 2 }, "near: \(Array(near))")
+    }
+    #expect(far.allSatisfy { $0 == 2 }, "far: \(Array(far))")
+  }
+
   /// A photo frame's bytes, pinned when the photo coding was made (issue 43), so that speed-ups
   /// keep every byte.
   @Test func photoFrame_KeepsItsBytes() throws {
