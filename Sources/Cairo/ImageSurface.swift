@@ -114,12 +114,22 @@ public final class ImageSurface {
   /// - Complexity: O(width × height).
   public var isOpaque: Bool {
     withUnsafePixels { buffer, stride in
+      guard let base = buffer.baseAddress else { return true }
+      // ARGB32 in native (little-endian) order: alpha is each pixel's high byte. Two pixels a
+      // word: a byte at a time this was 1 % of a photo feed's first frame (each photo is checked
+      // once, when it is decoded).
+      let alphas: UInt64 = 0xff00_0000_ff00_0000
       for y in 0..<height {
-        // ARGB32 in native (little-endian) order: alpha is each pixel's fourth byte.
-        var x = 3
-        while x < 4 * width {
-          if buffer[y * stride + x] != 255 { return false }
-          x += 4
+        let row = base + y * stride
+        var x = 0
+        while x + 2 <= width {
+          if row.loadUnaligned(fromByteOffset: 4 * x, as: UInt64.self) & alphas != alphas {
+            return false
+          }
+          x += 2
+        }
+        if x < width && row.load(fromByteOffset: 4 * x, as: UInt32.self) >> 24 != 255 {
+          return false
         }
       }
       return true

@@ -131,3 +131,21 @@ extension ImageSurfaceTests {
     #expect(argbPixels(of: try source.shrunk(by: 1)) == argbPixels(of: source))
   }
 }
+
+extension ImageSurfaceTests {
+  /// Opacity is checked two pixels at a time, then the odd last pixel: one translucent pixel
+  /// anywhere, at every width and in either pixel of a pair, makes a surface translucent.
+  @Test func isOpaque_FindsOneTranslucentPixelAnywhere() throws {
+    for width in 1...9 {
+      let surface = try ImageSurface(width: width, height: 3)
+      setPixels(of: surface) { _, _ in 0xff12_3456 }
+      #expect(surface.isOpaque, "width \(width), all opaque")
+      for x in 0..<width {
+        for y in 0..<3 {
+          setPixels(of: surface) { px, py in px == x && py == y ? 0xfe12_3456 : 0xff12_3456 }
+          #expect(!surface.isOpaque, "width \(width): pixel (\(x), \(y)) is translucent")
+        }
+      }
+    }
+  }
+}
