@@ -82,6 +82,9 @@ package final class RunDeflater {
   /// The literals and matches the tokens of the block stand for (a span is several literals):
   /// blocks end by this count, so spans leave block boundaries where single literals put them.
   private var blockSymbols = 0
+  /// The literal bytes of the block's spans, whose codes' lengths are estimated from sampled
+  /// rows, and so bounded apart when the block's output is reserved.
+  private var spanBytes = 0
   /// Counts of the literals in photo rows' spans (4 × 256, added up when the block is written),
   /// from every fourth photo row of the block, and how many photo rows the block has.
   private let spanCounts: UnsafeMutablePointer<UInt32>
@@ -163,6 +166,7 @@ package final class RunDeflater {
     position = 0
     tokenCount = 0
     blockSymbols = 0
+    spanBytes = 0
     // Counts left by an attempt that stopped mid-image (an opaque frame found translucent) would
     // make this image's codes depend on it.
     frequencies.update(repeating: 0, count: Self.symbolCount + Self.distanceCount)
@@ -372,6 +376,7 @@ package final class RunDeflater {
         tokens[tokenCount] = 0x4000_0000 | UInt32(truncatingIfNeeded: length)
         tokenCount += 1
         blockSymbols += length
+        spanBytes += length
       }
       k = end
     }
@@ -581,7 +586,10 @@ package final class RunDeflater {
     if bits > 8 * (raw + 5 * storedBlocks) {
       writeStored(final: final)
     } else {
-      reserveOutput(bits / 8 + 16)
+      // `bits` counts span literals from every fourth photo row's: the rows between may cost
+      // more. Each literal takes at most 15 bits, so two bytes each bound them whatever the
+      // sample said (a sample of every eighth row overran the estimate on the notes frame).
+      reserveOutput(bits / 8 + 16 + 2 * spanBytes)
       putBits(final ? 1 : 0, 1)
       putBits(2, 2)  // dynamic Huffman codes
       putBits(UInt64(literalsUsed - 257), 5)
@@ -608,6 +616,7 @@ package final class RunDeflater {
       repeating: 0, count: Self.symbolCount + Self.distanceCount)
     tokenCount = 0
     blockSymbols = 0
+    spanBytes = 0
     blockStart = position
     // Rows of earlier blocks are read only as the row above, which `rowChanges` writes.
     if previousRow == .zeroUnwritten {

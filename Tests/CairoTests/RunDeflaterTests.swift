@@ -522,6 +522,25 @@ extension RunDeflaterTests {
     #expect(far.allSatisfy { $0 == 2 }, "far: \(Array(far))")
   }
 
+  /// The literal codes of photo rows are counted on every fourth row, so a block's size is an
+  /// estimate: smooth rows sampled and noise between them cost far more bits than it says. The
+  /// output must still hold them all (it was reserved from the estimate, and the noise wrote past
+  /// its end), and the file decode to the frame.
+  @Test func photoRows_CostlierThanTheirSample_StillFitAndDecode() throws {
+    var g = TestGenerator(state: 808)
+    let width = 300
+    let height = 160
+    let smooth = photoLike(width: width, height: height, translucent: false, using: &g)
+    let surface = try ImageSurface(width: width, height: height)
+    setPixels(of: surface) { x, y in
+      y % 4 == 1 ? smooth[y * width + x] : 0xff00_0000 | UInt32(g.next(1 << 24))
+    }
+    let png = PNGEncoder(compression: .frames).encode(surface, concurrently: false)
+    let types = filterTypes(of: png, rows: height, rowBytes: 3 * width)
+    #expect(types.filter { $0 == 4 }.count > height / 2, "photo rows: \(types)")
+    try expectRoundTrip(png, equals: RGBAImage(surface: surface), "noise between sampled rows")
+  }
+
   /// A photo frame's bytes, pinned when the photo coding was made (issue 43), so that speed-ups
   /// keep every byte.
   @Test func photoFrame_KeepsItsBytes() throws {
