@@ -85,6 +85,13 @@ package final class RunDeflater {
   /// The literal bytes of the block's spans, whose codes' lengths are estimated from sampled
   /// rows, and so bounded apart when the block's output is reserved.
   private var spanBytes = 0
+  /// A zero row's data bytes as tokens (the same for every zero row of an image), how many there
+  /// are, and the symbol counts they add (index into `frequencies`, count); set by `begin`.
+  private var zeroRunTokens: [UInt32] = []
+  private var zeroRunSymbols = 0
+  private var zeroRunCounts: [(index: Int, count: Int)] = []
+  /// A token that stands for a whole zero row: its filter byte, then `zeroRunTokens`.
+  private static let zeroRowToken: UInt32 = 0xc000_0000
   /// Counts of the literals in photo rows' spans (4 × 256, added up when the block is written),
   /// from every fourth photo row of the block, and how many photo rows the block has.
   private let spanCounts: UnsafeMutablePointer<UInt32>
@@ -181,6 +188,19 @@ package final class RunDeflater {
       zeroChunkWords = words
     }
     recent.initialize(repeating: 0, count: 1 << Self.hashBits)
+    zeroRunTokens.removeAll(keepingCapacity: true)
+    Self.zeroRun(stride - 1) { zeroRunTokens.append($0) }
+    zeroRunSymbols = zeroRunTokens.count
+    var counts: [Int: Int] = [:]
+    for t in zeroRunTokens {
+      if t & 0x8000_0000 == 0 {
+        counts[Int(t), default: 0] += 1
+      } else {
+        counts[Int(lengthSymbols[Int(t >> 16 & 0x1ff)]), default: 0] += 1
+        counts[Self.symbolCount + distanceCode(Int(t & 0xffff)), default: 0] += 1
+      }
+    }
+    zeroRunCounts = counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     if tokenCapacity < 2 * stride + 64 {
       tokens.deallocate()
       tokenCapacity = 2 * stride + 64
@@ -219,8 +239,7 @@ package final class RunDeflater {
         previousRow = .zeroUnwritten
         unwrittenRows.append(y)
       }
-      addLiteral(stream[position])
-      addZeros(stride - 1)
+      addZeroRow(stream[position])
       position = end
       return
     }
@@ -452,19 +471,42 @@ package final class RunDeflater {
     return n
   }
 
-  /// A run of `count` zeros: one as a literal, then copies of the byte before, whose distance
-  /// of 1 needs no extra bits, so a whole zero row costs a few bits.
-  private func addZeros(_ count: Int) {
+  /// The tokens of a run of `count` zeros: one as a literal, then copies of the byte before,
+  /// whose distance of 1 needs no extra bits, so a whole zero row costs a few bits.
+  private static func zeroRun(_ count: Int, _ emit: (UInt32) -> Void) {
     guard count > 0 else { return }
-    addLiteral(0)
+    emit(0)
     var left = count - 1
     while left >= 3 {
       // Never leave 1 or 2: they could not be a copy.
       let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
-      addMatch(length: length, distance: 1)
+      emit(0x8000_0000 | UInt32(length) << 16 | 1)
       left -= length
     }
-    for _ in 0..<left { addLiteral(0) }
+    for _ in 0..<left { emit(0) }
+  }
+
+  /// A run of `count` zeros (see `zeroRun`).
+  private func addZeros(_ count: Int) {
+    Self.zeroRun(count) { t in
+      if t & 0x8000_0000 == 0 {
+        addLiteral(UInt8(t))
+      } else {
+        addMatch(length: Int(t >> 16 & 0x1ff), distance: Int(t & 0xffff))
+      }
+    }
+  }
+
+  /// A row of zeros after its filter byte, as one token: every zero row of an image has the same
+  /// tokens, so `writeTokens` appends their bits at once, where it coded some twenty tokens a
+  /// row one by one (a tenth of a flat frame's encoding).
+  @inline(__always)
+  private func addZeroRow(_ filter: UInt8) {
+    tokens[tokenCount] = Self.zeroRowToken | UInt32(filter)
+    tokenCount += 1
+    blockSymbols += 1 + zeroRunSymbols
+    frequencies[Int(filter)] += 1
+    for (index, count) in zeroRunCounts { frequencies[index] += count }
   }
 
   @inline(__always)
@@ -663,6 +705,8 @@ package final class RunDeflater {
     let pixel = UInt32(truncatingIfNeeded: bytesPerPixel)
     let row = UInt32(truncatingIfNeeded: stride)
     let all = UnsafeBufferPointer(start: tokens, count: tokenCount)
+    let zeroRow = zeroRowBits(
+      literalFields: literalFields, lengthFields: lengthFields, byteField: byteField)
     @inline(__always) func distance(_ t: UInt32) -> UInt64 {
       let distance = t & 0xffff
       return distance == pixel
@@ -678,6 +722,9 @@ package final class RunDeflater {
       for t in all {
         if t & 0x8000_0000 == 0 {
           writer.put(literalFields[Int(t)])
+        } else if t & 0x4000_0000 != 0 {
+          writer.put(literalFields[Int(t & 0xff)])
+          for chunk in zeroRow { writer.put(chunk) }
         } else {
           writer.put(lengthFields[Int((t >> 16) & 0x1ff)])
           writer.put(distance(t))
@@ -694,6 +741,10 @@ package final class RunDeflater {
         if t & 0xc000_0000 == 0 {
           writer.put(literalFields[Int(t)])
           at &+= 1
+        } else if t & 0x4000_0000 != 0 && t & 0x8000_0000 != 0 {
+          writer.put(literalFields[Int(t & 0xff)])
+          for chunk in zeroRow { writer.put(chunk) }
+          at &+= stride
         } else if t & 0x8000_0000 == 0 {
           let n = Int(t & 0x3fff_ffff)
           var o = writer.output + writer.out
@@ -713,6 +764,39 @@ package final class RunDeflater {
     bitCount = writer.bits
     outputCount = writer.out
     putBits(UInt64(literalCodes[256]), Int(literalLengths[256]))
+  }
+
+  /// A zero row's data tokens (`zeroRunTokens`) coded with the block's code, as fields of 32
+  /// bits (the last of fewer) that `BitWriter.put` appends in order: the same bits as the tokens'
+  /// own fields one by one.
+  private func zeroRowBits(
+    literalFields: UnsafeMutablePointer<UInt64>, lengthFields: UnsafeMutablePointer<UInt64>,
+    byteField: UInt64
+  ) -> [UInt64] {
+    var chunks: [UInt64] = []
+    chunks.reserveCapacity(zeroRunTokens.count)
+    var pending: UInt64 = 0
+    var count = 0
+    func add(_ field: UInt64) {
+      pending |= (field & 0xffff_ffff) << UInt64(count)
+      count += Int(field >> 32)
+      if count >= 32 {
+        chunks.append(pending & 0xffff_ffff | 32 << 32)
+        pending >>= 32
+        count -= 32
+      }
+    }
+    for t in zeroRunTokens {
+      if t & 0x8000_0000 == 0 {
+        add(literalFields[Int(t)])
+      } else {
+        // Distance 1: the byte field (a pixel is 3 or 4 bytes and a row longer than 1).
+        add(lengthFields[Int(t >> 16 & 0x1ff)])
+        add(byteField)
+      }
+    }
+    if count > 0 { chunks.append(pending | UInt64(count) << 32) }
+    return chunks
   }
 
   /// A distance's code and extra bits as one field, with the bit count above bit 32.
