@@ -243,7 +243,7 @@ package final class RunDeflater {
       position = end
       return
     }
-    rowChanges(y)
+    let aboveIsZero = rowChanges(y)
     // The loop works on locals: stores through `tokens` and `frequencies` could alias `self`'s
     // fields as far as the compiler knows, so it would reload each of them on every byte.
     let s = stream
@@ -295,7 +295,25 @@ package final class RunDeflater {
         run = matchLength(s, at: p, distance: pixel, limit: limit)
       }
       var copy = 0
-      if p >= above && (run < 3 || run &+ 4 <= limit)
+      if aboveIsZero && above <= 32768 {
+        // The row above is its filter byte (written) and zeros (not written): compared as such,
+        // which is what measuring them would give.
+        let rowStart = position
+        let filterAbove = UInt32(s[rowStart &- stride])
+        if (run < 3 || run &+ 4 <= limit)
+          && (limit < 4 || word == (p == rowStart ? filterAbove : 0))
+        {
+          if p == rowStart {
+            copy =
+              UInt32(s[p]) == filterAbove
+              ? 1 &+ VectorRowFilter.firstNonzero(s, from: p &+ 1, to: p &+ limit, vector: vector)
+                &- (p &+ 1)
+              : 0
+          } else {
+            copy = VectorRowFilter.firstNonzero(s, from: p, to: p &+ limit, vector: vector) &- p
+          }
+        }
+      } else if !aboveIsZero && p >= above && (run < 3 || run &+ 4 <= limit)
         && (limit < 4
           || word == UnsafeRawPointer(s + (p &- above)).loadUnaligned(as: UInt32.self))
       {
@@ -359,7 +377,7 @@ package final class RunDeflater {
   package func addPhotoRow(_ y: Int) {
     precondition(y * stride == position, "rows must be added in order")
     if blockSymbols + stride + 16 > tokenCapacity { writeBlock(final: false) }
-    rowChanges(y)
+    _ = rowChanges(y)
     addLiteral(stream[position])
     let data = position + 1
     let count = stride - 1
@@ -414,14 +432,21 @@ package final class RunDeflater {
     return UnsafeBufferPointer(start: output, count: outputCount)
   }
 
-  /// Row `y` is not all zero: the row above must hold its zeros now, as the search reads it.
+  /// Row `y` is not all zero; returns whether the row above is zeros that are not written.
+  ///
+  /// Such a row stays unwritten (a stored block writes it): the search compares with it as
+  /// zeros, and only its last bytes are written, which the first comparisons of row `y` read
+  /// (the pixel before, and a word of it). Writing whole rows above changed rows was most of the
+  /// encoder's memset, 4 % of a flat frame.
   @inline(__always)
-  private func rowChanges(_ y: Int) {
-    if previousRow == .zeroUnwritten {
-      writeZeros(row: y - 1)
-      unwrittenRows.removeLast()
+  private func rowChanges(_ y: Int) -> Bool {
+    let aboveIsUnwritten = previousRow == .zeroUnwritten
+    if aboveIsUnwritten {
+      // Unwritten rows are wider than 259 bytes.
+      UnsafeMutablePointer(mutating: stream + y * stride - 16).update(repeating: 0, count: 16)
     }
     previousRow = .changed
+    return aboveIsUnwritten
   }
 
   /// Writes the zero data bytes of row `y` of the stream (its filter byte is the caller's).
