@@ -16,8 +16,9 @@ internal import Glibc
 // measurer's font maps), all while its first frame is drawn. Without them (4 threads left):
 // `render` of the notes feed 0.96× the wall time and 0.94× the CPU (farm-bench, 30 pairs),
 // `layout` 0.92×; a long scroll pays them once, so it gains no more than those milliseconds.
-// Pango has no setting for this, so the executable defines `g_thread_new`: the dynamic
-// linker then resolves Pango's calls to it, as it would an LD_PRELOAD library's. Those two
+// Pango has no setting for this, so this module defines `g_thread_new`, and every program that
+// links it (waterflow, the tests, an app drawing with Waterflow's renderer) exports it: the
+// dynamic linker then resolves Pango's calls to it, as it would an LD_PRELOAD library's. Those two
 // threads run their function at once on the calling thread, which is what the caller waits for;
 // every other thread (any name, any library) is GLib's own, unchanged. What is drawn is the same
 // (the same match and sort of the same patterns; the goldens and pinned frames are unchanged).
