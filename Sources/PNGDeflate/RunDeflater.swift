@@ -191,16 +191,25 @@ package final class RunDeflater {
     zeroRunTokens.removeAll(keepingCapacity: true)
     Self.zeroRun(stride - 1) { zeroRunTokens.append($0) }
     zeroRunSymbols = zeroRunTokens.count
-    var counts: [Int: Int] = [:]
-    for t in zeroRunTokens {
-      if t & 0x8000_0000 == 0 {
-        counts[Int(t), default: 0] += 1
+    // A few distinct symbols (the zero literal, one or two lengths, distance 1): summed in a
+    // list, without a dictionary or a sort, which would cost the Swift runtime's conformance
+    // lookups on a `waterflow diff`'s one image.
+    zeroRunCounts.removeAll(keepingCapacity: true)
+    func count(_ index: Int) {
+      if let k = zeroRunCounts.firstIndex(where: { $0.index == index }) {
+        zeroRunCounts[k].count += 1
       } else {
-        counts[Int(lengthSymbols[Int(t >> 16 & 0x1ff)]), default: 0] += 1
-        counts[Self.symbolCount + distanceCode(Int(t & 0xffff)), default: 0] += 1
+        zeroRunCounts.append((index, 1))
       }
     }
-    zeroRunCounts = counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    for t in zeroRunTokens {
+      if t & 0x8000_0000 == 0 {
+        count(Int(t))
+      } else {
+        count(Int(lengthSymbols[Int(t >> 16 & 0x1ff)]))
+        count(Self.symbolCount + distanceCode(Int(t & 0xffff)))
+      }
+    }
     if tokenCapacity < 2 * stride + 64 {
       tokens.deallocate()
       tokenCapacity = 2 * stride + 64
@@ -223,7 +232,8 @@ package final class RunDeflater {
   /// A zero row's data bytes need not be written: the encoder reads a row only from the next row
   /// on (copies of the row above, and runs that start in its last bytes) and from a match
   /// found in the row before it, which can reach at most 258 bytes into it. So it writes the zeros
-  /// of a zero row next to a changed row itself, and those of the rest only when a block is
+  /// of a zero row after a changed row; of one above a changed row only the last 16 bytes (the
+  /// search compares with the rest as zeros); and those of the rest only when a block is
   /// stored. Not writing them saves the memory traffic of most rows of a frame.
   package func addRow(_ y: Int, isZero: Bool) {
     precondition(y * stride == position, "rows must be added in order")
@@ -685,7 +695,8 @@ package final class RunDeflater {
     blockSymbols = 0
     spanBytes = 0
     blockStart = position
-    // Rows of earlier blocks are read only as the row above, which `rowChanges` writes.
+    // A stored block writes its own unwritten rows; of earlier blocks' rows only the row above
+    // is still read, as zeros.
     if previousRow == .zeroUnwritten {
       unwrittenRows.removeSubrange(0..<(unwrittenRows.count - 1))
     } else {
@@ -747,7 +758,7 @@ package final class RunDeflater {
       for t in all {
         if t & 0x8000_0000 == 0 {
           writer.put(literalFields[Int(t)])
-        } else if t & 0x4000_0000 != 0 {
+        } else if t & 0xc000_0000 == Self.zeroRowToken {
           writer.put(literalFields[Int(t & 0xff)])
           for chunk in zeroRow { writer.put(chunk) }
         } else {
@@ -766,7 +777,7 @@ package final class RunDeflater {
         if t & 0xc000_0000 == 0 {
           writer.put(literalFields[Int(t)])
           at &+= 1
-        } else if t & 0x4000_0000 != 0 && t & 0x8000_0000 != 0 {
+        } else if t & 0xc000_0000 == Self.zeroRowToken {
           writer.put(literalFields[Int(t & 0xff)])
           for chunk in zeroRow { writer.put(chunk) }
           at &+= stride
@@ -903,7 +914,8 @@ private struct BitWriter {
   let output: UnsafeMutablePointer<UInt8>
 
   /// Appends a field (code and extra bits in the low 32 bits, their count above) and moves four
-  /// whole bytes out once 32 bits are held: fewer than 32 held and at most 28 added always fit.
+  /// whole bytes out once 32 bits are held: fewer than 32 held and at most 32 added (a zero row's
+  /// chunks; a symbol's field is at most 28) always fit the 64-bit buffer.
   @inline(__always) mutating func put(_ field: UInt64) {
     buffer |= (field & 0xffff_ffff) << UInt64(bits)
     bits &+= Int(field >> 32)
