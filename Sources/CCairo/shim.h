@@ -80,6 +80,29 @@ static inline cairo_surface_t *waterflow_image_surface_create(int width, int hei
   return surface;
 }
 
+/* A second ARGB32 surface over `original`'s pixels, which keeps `original` alive until it is
+   destroyed itself. For drawing one decoded photo on several threads: cairo's surface objects
+   carry per-use state (their pixman image's transform and filter are set for each composite), so
+   each thread draws from a surface of its own, while the pixels, which nothing writes, are one. */
+static inline cairo_surface_t *waterflow_image_surface_share(cairo_surface_t *original) {
+  static cairo_user_data_key_t owner_key;
+  cairo_surface_flush(original);
+  cairo_surface_t *surface = cairo_image_surface_create_for_data(
+      cairo_image_surface_get_data(original), CAIRO_FORMAT_ARGB32,
+      cairo_image_surface_get_width(original), cairo_image_surface_get_height(original),
+      cairo_image_surface_get_stride(original));
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) return surface;
+  cairo_surface_reference(original);
+  if (cairo_surface_set_user_data(
+          surface, &owner_key, original, (cairo_destroy_func_t)cairo_surface_destroy)
+      != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(original);
+    cairo_surface_destroy(surface);
+    return cairo_image_surface_create(CAIRO_FORMAT_INVALID, 0, 0);
+  }
+  return surface;
+}
+
 /* The Up filter of a row of opaque premultiplied ARGB pixels, packed as PNG's RGB bytes: byte by
    byte, row minus the row above, in R, G, B order. PNGCodec's frame encoder spends a tenth of a
    scroll frame here in portable Swift, which compares eight pixels at a time but packs pixel by

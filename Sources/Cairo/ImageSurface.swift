@@ -67,7 +67,17 @@ public final class ImageSurface {
     self.stride = Int(cairo_image_surface_get_stride(surface))
   }
 
-  /// Checks a new surface, destroying it on failure so that no error path leaks it.
+  /// A second surface over the same pixels, for another thread to draw from.
+  ///
+  /// Cairo keeps per-use state in a surface object, so one object is never a source on two
+  /// threads at once; the pixels can be, as long as nothing writes them. The copy keeps this
+  /// surface's pixels alive, whichever is released first.
+  ///
+  /// - Throws: A ``CairoError`` if cairo cannot make the surface.
+  public func sharingPixels() throws(CairoError) -> ImageSurface {
+    try ImageSurface(adopting: waterflow_image_surface_share(pointer)!)
+  }
+
   deinit {
     cairo_surface_destroy(pointer)
   }

@@ -312,9 +312,13 @@ public struct ScrollJob: Sendable {
     // A renderer on this thread only for what is drawn here (a PDF, a contact sheet, a plot): a
     // folder or a video never waits for one before its workers start drawing.
     var madeRenderer: Renderer?
+    // Every renderer of the job decodes each photo once for all of them.
+    let decodes = SharedImageDecodes()
     func mainRenderer() throws -> Renderer {
       if let madeRenderer { return madeRenderer }
-      do { madeRenderer = try Renderer(fontPath: self.fontPath) } catch {
+      do {
+        madeRenderer = try Renderer(fontPath: self.fontPath, images: ImageStore(sharing: decodes))
+      } catch {
         throw ScrollJobError("\(error)")
       }
       return madeRenderer!
@@ -350,7 +354,7 @@ public struct ScrollJob: Sendable {
       return o
     }
     let makeRenderer: @Sendable () throws -> Renderer = {
-      do { return try Renderer(fontPath: fontPath) } catch {
+      do { return try Renderer(fontPath: fontPath, images: ImageStore(sharing: decodes)) } catch {
         throw ScrollJobError("\(error)")
       }
     }

@@ -5,6 +5,7 @@ internal import Glibc
 #endif
 internal import PNGCodec
 import WaterflowView
+internal import Synchronization
 
 /// Loads the cells' images once each, remembering which could not be loaded.
 ///
@@ -30,7 +31,7 @@ public final class ImageStore {
   private var flattened: [Flattened: ImageSurface] = [:]
 
   /// An image file decoded at a size: the file's size when its header cannot be read.
-  private struct Decoded: Hashable {
+  fileprivate struct Decoded: Hashable {
     var path: String
     /// The decoded size; -1 for "whole", when the header cannot be read.
     var width: Int
@@ -51,7 +52,14 @@ public final class ImageStore {
   /// decodable): bad input, not a slow download.
   public private(set) var corrupt: Set<String> = []
 
-  public init() {}
+  /// The decodes this store shares with the other stores of a job, if any.
+  private let shared: SharedImageDecodes?
+
+  /// Creates a store of its own, or one that shares decoded photos with the other stores given
+  /// the same `decodes` (the renderers of one job's threads).
+  public init(sharing decodes: SharedImageDecodes? = nil) {
+    shared = decodes
+  }
 
   /// Forgets everything known about the image files a predicate picks (their decoded pixels,
   /// headers and failures), so that the next drawing reads them again: for a file that changed
@@ -147,7 +155,9 @@ public final class ImageStore {
       return (image, larger)
     }
     do {
-      let image = try ImageSurface(contentsOfImageFile: path, covering: covering)
+      let (image, isOpaque) =
+        try shared?.decoded(key) { try ImageSurface(contentsOfImageFile: path, covering: covering) }
+        ?? Self.decode(path, covering: covering)
       if loadedBytes + 4 * image.width * image.height > Self.decodedBudget {
         loaded.removeAll(keepingCapacity: true)
         opaque.removeAll(keepingCapacity: true)
@@ -155,7 +165,7 @@ public final class ImageStore {
       }
       loaded[key] = image
       loadedBytes += 4 * image.width * image.height
-      opaque[key] = image.isOpaque
+      opaque[key] = isOpaque
       return (image, key)
     } catch {
       failed[path] = (item, "\(error)")
@@ -166,6 +176,14 @@ public final class ImageStore {
       }
       return nil
     }
+  }
+
+  /// An image file decoded for a request, and whether it is opaque.
+  private static func decode(_ path: String, covering: (width: Int, height: Int)?) throws
+    -> (ImageSurface, Bool)
+  {
+    let image = try ImageSurface(contentsOfImageFile: path, covering: covering)
+    return (image, image.isOpaque)
   }
 
   /// What an image file's header declares, read once; nil when it cannot be read.
@@ -253,5 +271,69 @@ public final class ImageStore {
     if flattened.count >= 256 { flattened.removeAll(keepingCapacity: true) }
     flattened[key] = copy
     return copy
+  }
+}
+
+/// Photos decoded once for all the image stores of a job, whichever of its threads asks first.
+///
+/// Each thread of a scroll or a shot set draws with a renderer of its own, and each used to
+/// decode every photo it drew: on two threads, a photo feed's JPEGs were decoded twice. Here a
+/// photo is decoded by the first thread that needs it, at the size its request decides, while a
+/// second thread asking for the same one waits for it; each store then draws from a surface of
+/// its own over the same pixels (``ImageSurface/sharingPixels()``). The key is the store's own,
+/// path and decoded size, so a shared decode is the decode the store would have made: pixels do
+/// not depend on which thread decoded them, nor on the budget.
+public final class SharedImageDecodes: Sendable {
+  /// One decode: empty until the first thread that asked has decoded it (under `entry`'s lock,
+  /// which the others wait on).
+  private final class Slot: Sendable {
+    let entry = Mutex<Entry?>(nil)
+  }
+
+  /// A decoded image, used only to make surfaces over its pixels; never drawn itself.
+  private struct Entry: @unchecked Sendable {
+    var image: ImageSurface
+    var isOpaque: Bool
+  }
+
+  /// The slots, and the bytes of the decoded images in them.
+  private let slots = Mutex<(table: [ImageStore.Decoded: Slot], bytes: Int)>(([:], 0))
+
+  /// The most bytes of decoded images kept: past it the table starts over (stores keep what
+  /// they hold), which costs only decoding again.
+  static let budget = ImageStore.decodedBudget
+
+  /// Creates an empty set of decodes.
+  public init() {}
+
+  /// The image for `key`, decoded by `decode` if no thread has yet, as a surface of this
+  /// thread's own, and whether it is opaque.
+  fileprivate func decoded(
+    _ key: ImageStore.Decoded, decode: () throws -> ImageSurface
+  ) throws -> (ImageSurface, Bool) {
+    let slot = slots.withLock { slots in
+      if let slot = slots.table[key] { return slot }
+      let slot = Slot()
+      slots.table[key] = slot
+      return slot
+    }
+    // A failed decode leaves the slot empty: the next thread tries again, and records its own
+    // failure as a store without sharing would.
+    let entry = try slot.entry.withLock { entry throws -> Entry in
+      if let entry { return entry }
+      let image = try decode()
+      let made = Entry(image: image, isOpaque: image.isOpaque)
+      entry = made
+      let bytes = 4 * image.width * image.height
+      slots.withLock { slots in
+        if slots.bytes + bytes > Self.budget {
+          slots.table = slots.table.filter { $0.value === slot }
+          slots.bytes = 0
+        }
+        slots.bytes += bytes
+      }
+      return made
+    }
+    return (try entry.image.sharingPixels(), entry.isOpaque)
   }
 }

@@ -131,13 +131,17 @@ public struct ShotRun: Sendable {
     }
     let state = Mutex(State())
     let workers = max(1, min(jobs, shots.count))
-    // Each worker has its own camera: a renderer caches texts and images and is not shared.
+    // Each worker has its own camera: a renderer caches texts and images and is not shared. Its
+    // photos are decoded once for all of them.
+    let decodes = SharedImageDecodes()
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let camera: ShotCamera
       // Kept canvases: a set's shots come in a few sizes, and a new canvas costs page faults.
       do {
         camera = ShotCamera(
-          file: file, scenes: scenes, renderer: try Renderer(fontPath: fontPath), canvases: ShotCanvases())
+          file: file, scenes: scenes,
+          renderer: try Renderer(fontPath: fontPath, images: ImageStore(sharing: decodes)),
+          canvases: ShotCanvases())
       } catch {
         state.withLock { if $0.failure == nil { $0.failure = ShotSetError("\(error)") } }
         return

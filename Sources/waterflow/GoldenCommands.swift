@@ -460,11 +460,15 @@ struct GoldenRunOptions: ParsableArguments {
     let pipeline = OrderedPipeline<GoldenManifest.Entry, GoldenRecord>(
       jobs: jobs, window: 2 * jobs)
     var done: [GoldenRecord] = []
+    let decodes = SharedImageDecodes()
     try pipeline.run(
       makeWorker: {
-        // Each worker draws with its own renderer (they are not thread-safe), in the same font.
+        // Each worker draws with its own renderer (they are not thread-safe), in the same font,
+        // and its photos are decoded once for all of them.
         let worker: Renderer
-        do { worker = try Renderer(fontPath: fontPath) } catch { throw CLIError("\(error)") }
+        do {
+          worker = try Renderer(fontPath: fontPath, images: ImageStore(sharing: decodes))
+        } catch { throw CLIError("\(error)") }
         let renderer = worker
         return { entry in
           // A flaky golden is not compared (nor recorded): its record says it is flaky.

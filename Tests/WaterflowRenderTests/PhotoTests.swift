@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import PNGCodec
+import Synchronization
 import Testing
 import WaterflowRender
 import WaterflowScene
@@ -42,6 +43,46 @@ import WaterflowTestSupport
     let webp = try centre(of: 1, in: s)
     for (got, want) in [(jpeg, [0x33, 0x66, 0xCC, 255]), (webp, [0xCC, 0x33, 0x66, 255])] {
       #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 6 }, "\(got) vs \(want)")
+    }
+  }
+
+  /// Renderers on two threads that share decodes draw every photo as a renderer alone draws it,
+  /// whichever decoded it and at whatever size the other asked for it first: the notes feed at
+  /// scales 1 and 3 decodes its JPEGs at different sizes, so a decode served to the wrong size,
+  /// or pixels shared with the wrong stride, changes the picture.
+  @Test func sharedDecodes_DrawEachPhotoAsARendererAloneDoes() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    let scene = try Scene(contentsOf: root + "/Assets/Feeds/notes.json")
+    @Sendable func pixels(_ renderer: Renderer, scale: Double) throws -> [UInt8] {
+      let controller = SceneController(scene: scene)
+      controller.view.layoutSubviews()
+      return try renderer.image(of: controller.view, options: RenderOptions(scale: scale)).pixels
+    }
+    let scales = [1.0, 3.0]
+    let alone = try scales.map { try pixels(Renderer(), scale: $0) }
+    let decodes = SharedImageDecodes()
+    // Each thread draws both scales, in opposite orders, at the same time as the other.
+    let drawn = Mutex<[String: [UInt8]]>([:])
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      do {
+        let renderer = try Renderer(images: ImageStore(sharing: decodes))
+        for scale in thread == 0 ? scales : scales.reversed() {
+          let image = try pixels(renderer, scale: scale)
+          drawn.withLock { $0["\(thread)@\(scale)"] = image }
+        }
+        #expect(renderer.images.failures.isEmpty, "\(renderer.images.failures)")
+      } catch {
+        Issue.record(error)
+      }
+    }
+    let results = drawn.withLock { $0 }
+    for thread in 0..<2 {
+      for (k, scale) in scales.enumerated() {
+        // A Bool, not the arrays: a failing comparison of megabytes would print them.
+        let same = results["\(thread)@\(scale)"] == alone[k]
+        #expect(same, "thread \(thread), scale \(scale)")
+      }
     }
   }
 
