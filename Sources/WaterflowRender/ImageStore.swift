@@ -156,8 +156,9 @@ public final class ImageStore {
     }
     do {
       let (image, isOpaque) =
-        try shared?.decoded(key) { try ImageSurface(contentsOfImageFile: path, covering: covering) }
-        ?? Self.decode(path, covering: covering)
+        try shared?.image(.init(decoded: key)) {
+          try ImageSurface(contentsOfImageFile: path, covering: covering)
+        } ?? Self.decode(path, covering: covering)
       if loadedBytes + 4 * image.width * image.height > Self.decodedBudget {
         loaded.removeAll(keepingCapacity: true)
         opaque.removeAll(keepingCapacity: true)
@@ -237,11 +238,18 @@ public final class ImageStore {
   /// larger size gains nothing over drawing the image itself); nil when it cannot be loaded.
   func image(at path: String, item: Int, resizedTo width: Int, _ height: Int) -> ImageSurface? {
     let covering = width > 0 && height > 0 ? (width, height) : nil
-    guard let image = image(at: path, item: item, covering: covering) else { return nil }
+    guard let (image, decodedKey) = decoded(at: path, item: item, covering: covering) else {
+      return nil
+    }
     guard width < image.width, height < image.height, width > 0, height > 0 else { return image }
     let key = Resized(path: path, width: width, height: height)
     if let copy = resized[key] { return copy }
-    guard let copy = try? image.resized(width: width, height: height) else { return image }
+    let shares = SharedImageDecodes.Key(
+      decoded: decodedKey, resizedWidth: width, resizedHeight: height)
+    guard
+      let copy = try? shared?.image(shares, make: { try image.resized(width: width, height: height) }).0
+        ?? image.resized(width: width, height: height)
+    else { return image }
     // A bound, as for flattened photos: a long scroll of distinct photos starts over.
     if resizedBytes + 4 * width * height > Self.resizedBudget {
       resized.removeAll(keepingCapacity: true)
@@ -277,14 +285,23 @@ public final class ImageStore {
 /// Photos decoded once for all the image stores of a job, whichever of its threads asks first.
 ///
 /// Each thread of a scroll or a shot set draws with a renderer of its own, and each used to
-/// decode every photo it drew: on two threads, a photo feed's JPEGs were decoded twice. Here a
-/// photo is decoded by the first thread that needs it, at the size its request decides, while a
-/// second thread asking for the same one waits for it; each store then draws from a surface of
-/// its own over the same pixels (``ImageSurface/sharingPixels()``). The key is the store's own,
-/// path and decoded size, so a shared decode is the decode the store would have made: pixels do
-/// not depend on which thread decoded them, nor on the budget.
+/// decode every photo it drew: on two threads, a photo feed's JPEGs were decoded twice, and
+/// resized twice for the cells they fill. Here a photo is decoded (or resized) by the first
+/// thread that needs it, at the size its request decides, while a second thread asking for the
+/// same one waits for it; each store then draws from a surface of its own over the same pixels
+/// (``ImageSurface/sharingPixels()``). The keys are the store's own, path and decoded size (and
+/// the resized size), so a shared image is the one the store would have made: pixels do not
+/// depend on which thread made them, nor on the budget.
 public final class SharedImageDecodes: Sendable {
-  /// One decode: empty until the first thread that asked has decoded it (under `entry`'s lock,
+  /// An image as decoded for a request, or a copy of it resized to a pixel size.
+  fileprivate struct Key: Hashable {
+    var decoded: ImageStore.Decoded
+    /// The resized size; nil for the decoded image itself.
+    var resizedWidth: Int?
+    var resizedHeight: Int?
+  }
+
+  /// One image: empty until the first thread that asked has made it (under `entry`'s lock,
   /// which the others wait on).
   private final class Slot: Sendable {
     let entry = Mutex<Entry?>(nil)
@@ -296,20 +313,20 @@ public final class SharedImageDecodes: Sendable {
     var isOpaque: Bool
   }
 
-  /// The slots, and the bytes of the decoded images in them.
-  private let slots = Mutex<(table: [ImageStore.Decoded: Slot], bytes: Int)>(([:], 0))
+  /// The slots, and the bytes of the images in them.
+  private let slots = Mutex<(table: [Key: Slot], bytes: Int)>(([:], 0))
 
-  /// The most bytes of decoded images kept: past it the table starts over (stores keep what
-  /// they hold), which costs only decoding again.
+  /// The most bytes of images kept: past it the table starts over (stores keep what they hold),
+  /// which costs only decoding again.
   static let budget = ImageStore.decodedBudget
 
   /// Creates an empty set of decodes.
   public init() {}
 
-  /// The image for `key`, decoded by `decode` if no thread has yet, as a surface of this
-  /// thread's own, and whether it is opaque.
-  fileprivate func decoded(
-    _ key: ImageStore.Decoded, decode: () throws -> ImageSurface
+  /// The image for `key`, made by `make` if no thread has yet, as a surface of this thread's own,
+  /// and whether it is opaque.
+  fileprivate func image(
+    _ key: Key, make: () throws -> ImageSurface
   ) throws -> (ImageSurface, Bool) {
     let slot = slots.withLock { slots in
       if let slot = slots.table[key] { return slot }
@@ -317,12 +334,13 @@ public final class SharedImageDecodes: Sendable {
       slots.table[key] = slot
       return slot
     }
-    // A failed decode leaves the slot empty: the next thread tries again, and records its own
-    // failure as a store without sharing would.
+    // A failure leaves the slot empty: the next thread tries again, and records its own failure
+    // as a store without sharing would.
     let entry = try slot.entry.withLock { entry throws -> Entry in
       if let entry { return entry }
-      let image = try decode()
-      let made = Entry(image: image, isOpaque: image.isOpaque)
+      let image = try make()
+      // Only decoded images are asked whether they are opaque.
+      let made = Entry(image: image, isOpaque: key.resizedWidth == nil && image.isOpaque)
       entry = made
       let bytes = 4 * image.width * image.height
       slots.withLock { slots in

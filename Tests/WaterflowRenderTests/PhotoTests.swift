@@ -86,6 +86,39 @@ import WaterflowTestSupport
     }
   }
 
+  /// A photo resized for cells of two heights, one thread each, with the same decoded size (a
+  /// JPEG decoded at ½ for both): each thread draws its own size, as a renderer alone does.
+  @Test func sharedDecodes_KeepEachResizedSizeApart() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    @Sendable func scene(aspectHeight: Int) throws -> Scene {
+      let json = #"""
+        {"viewport": {"width": 360, "height": 300, "scale": 1}, "columns": 2,
+         "cells": {"p": {"content": {"image": "{cover}", "aspect": "{w}:{h}"}}},
+         "items": [{"identifier": "p",
+                    "data": {"cover": "\#(root)/Assets/Feeds/Photos/p01.jpg", "w": 540, "h": \#(aspectHeight)}}]}
+        """#
+      return try Scene(data: Data(json.utf8), path: dir + "/scene.json")
+    }
+    @Sendable func pixels(_ renderer: Renderer, aspectHeight: Int) throws -> [UInt8] {
+      let controller = SceneController(scene: try scene(aspectHeight: aspectHeight))
+      controller.view.layoutSubviews()
+      return try renderer.image(of: controller.view, options: RenderOptions(scale: 1)).pixels
+    }
+    let heights = [720, 760]
+    let alone = try heights.map { try pixels(Renderer(), aspectHeight: $0) }
+    #expect(alone[0] != alone[1])
+    let decodes = SharedImageDecodes()
+    // One after the other: the second finds the first's decode, and must not take its copy.
+    for (k, height) in heights.enumerated() {
+      let image = try pixels(Renderer(images: ImageStore(sharing: decodes)), aspectHeight: height)
+      let same = image == alone[k]
+      #expect(same, "aspect 540:\(height)")
+    }
+  }
+
   @Test func format_isChosenByContentNotExtension() throws {
     let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
     defer { try? FileManager.default.removeItem(atPath: dir) }
