@@ -194,6 +194,51 @@ public final class Context {
   public func rectangle(x: Double, y: Double, width: Double, height: Double) {
     cairo_rectangle(pointer, x, y, width, height)
   }
+  /// The current clip as rectangles in user space, each edge on a device pixel's boundary; nil
+  /// when the clip is not such a region (a rounded clip, or one with an edge inside a pixel),
+  /// which then covers some pixels only in part.
+  public var clipRectangles: [(x: Double, y: Double, width: Double, height: Double)]? {
+    guard let list = cairo_copy_clip_rectangle_list(pointer) else { return nil }
+    defer { cairo_rectangle_list_destroy(list) }
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+    return (0..<Int(list.pointee.num_rectangles)).map {
+      let r = list.pointee.rectangles[$0]
+      return (r.x, r.y, r.width, r.height)
+    }
+  }
+
+  /// Adds the largest rectangle of whole device pixels inside a user-space rectangle to the
+  /// path, and returns true; adds nothing and returns false when the context draws into a PDF or
+  /// SVG document (which has no pixels), when user space is rotated or skewed, or when no whole
+  /// pixel fits.
+  ///
+  /// Its edges lie on pixel boundaries exactly, so a fill that leaves it out (with
+  /// ``fillsEvenOdd``) covers every other pixel as it would without it.
+  public func addWholePixels(insideX x: Double, y: Double, width: Double, height: Double) -> Bool {
+    // A document is drawn again at any resolution, where a hole's edge beside a photo's would
+    // show as a seam.
+    guard cairo_surface_get_type(cairo_get_target(pointer)) == CAIRO_SURFACE_TYPE_IMAGE else {
+      return false
+    }
+    var m = cairo_matrix_t()
+    cairo_get_matrix(pointer, &m)
+    guard m.xy == 0, m.yx == 0, m.xx != 0, m.yy != 0, width > 0, height > 0 else { return false }
+    var (x0, y0, x1, y1) = (x, y, x + width, y + height)
+    cairo_user_to_device(pointer, &x0, &y0)
+    cairo_user_to_device(pointer, &x1, &y1)
+    let left = min(x0, x1).rounded(.up)
+    let right = max(x0, x1).rounded(.down)
+    let top = min(y0, y1).rounded(.up)
+    let bottom = max(y0, y1).rounded(.down)
+    guard left < right, top < bottom else { return false }
+    // In device space, where whole pixels are whole numbers: the path keeps device coordinates.
+    cairo_save(pointer)
+    cairo_identity_matrix(pointer)
+    cairo_rectangle(pointer, left, top, right - left, bottom - top)
+    cairo_restore(pointer)
+    return true
+  }
+
 
   /// Adds a circular arc, from `startAngle` to `endAngle` radians in the direction of increasing angle.
   public func arc(

@@ -17,14 +17,23 @@ package struct CellPainter {
   package var record: (String, Rect, Bool) -> Void
   /// The fill of an image that is missing or still "loading".
   package var placeholder: (Rect, Context) -> Void
+  /// Whether the image at a path, resized as ``image`` resizes it, is loaded and opaque: the
+  /// cell's background is then left out under it.
+  package var imageIsOpaque: (String, Int, Int) -> Bool = { _, _, _ in false }
+  /// Told each time a background is left out under a photo.
+  package var leftOutBackground: () -> Void = {}
 
   package init(
     layoutText: @escaping (String, CellTextStyle, Double?) -> TextLayout,
     image: @escaping (String, Int, Int) -> ImageSurface?,
     imageAspect: @escaping (String) -> Double?,
     record: @escaping (String, Rect, Bool) -> Void,
-    placeholder: @escaping (Rect, Context) -> Void
+    placeholder: @escaping (Rect, Context) -> Void,
+    imageIsOpaque: @escaping (String, Int, Int) -> Bool = { _, _, _ in false },
+    leftOutBackground: @escaping () -> Void = {}
   ) {
+    self.imageIsOpaque = imageIsOpaque
+    self.leftOutBackground = leftOutBackground
     self.layoutText = layoutText
     self.image = image
     self.imageAspect = imageAspect
@@ -59,13 +68,20 @@ package struct CellPainter {
     if let shadow = template.shadow {
       drawShadow(shadow, under: r, cornerRadius: template.cornerRadius, in: context)
     }
+    // Taken before the cell's own clip: photos cover whole pixels fully only inside it.
+    let outerClip = context.clipRectangles
     context.withSavedState {
       context.roundedRectangle(
         x: r.minX, y: r.minY, width: r.width, height: r.height, radius: template.cornerRadius)
       context.clip()
-      fill(r, template.background ?? cellColor, in: context)
-      for piece in engine(data: data, index: index).pieces(of: template, in: r) {
-        draw(mirrored ? piece.mirrored(across: r) : piece, mirrored: mirrored, in: context)
+      let pieces = engine(data: data, index: index).pieces(of: template, in: r).map {
+        mirrored ? $0.mirrored(across: r) : $0
+      }
+      fillBackground(
+        r, template.background ?? cellColor, under: pieces, cornerRadius: template.cornerRadius,
+        within: outerClip ?? [], in: context)
+      for piece in pieces {
+        draw(piece, mirrored: mirrored, in: context)
       }
     }
     if let border = template.border, border.width > 0 {
@@ -202,14 +218,25 @@ package struct CellPainter {
   private func picture(_ path: String, filling box: Rect, fit: ImageFit, in context: Context)
     -> ImageSurface?
   {
-    guard let aspect = imageAspect(path), aspect > 0 else { return image(path, 0, 0) }
+    guard let size = pictureSize(path, filling: box, fit: fit, in: context) else {
+      return image(path, 0, 0)
+    }
+    return image(path, size.width, size.height)
+  }
+
+  /// The pixel size ``picture(_:filling:fit:in:)`` asks for; nil when the image's aspect is
+  /// unknown.
+  private func pictureSize(_ path: String, filling box: Rect, fit: ImageFit, in context: Context)
+    -> (width: Int, height: Int)?
+  {
+    guard let aspect = imageAspect(path), aspect > 0 else { return nil }
     let boxAspect = box.width / box.height
     // The drawn size in points: covering the box (fill) or inside it (fit).
     let covers = (fit == .fill) == (aspect > boxAspect)
     let (width, height) =
       covers ? (box.height * aspect, box.height) : (box.width, box.width / aspect)
     let scale = context.deviceScale
-    return image(path, Int((width * scale).rounded(.up)), Int((height * scale).rounded(.up)))
+    return (Int((width * scale).rounded(.up)), Int((height * scale).rounded(.up)))
   }
 
   private func drawText(
@@ -247,6 +274,46 @@ package struct CellPainter {
     // By the initial's code point: Swift's own hashes are seeded per process.
     let code = Int(initial.unicodeScalars.first?.value ?? 0)
     return palette[code % palette.count]
+  }
+
+  /// Fills the cell's background, except the whole pixels that an opaque photo filling its box
+  /// covers entirely: they show the photo whatever was under it. In a photo feed most of a card is
+  /// its photo, and these fills were most of a frame's pixman fills.
+  ///
+  /// - Parameter clip: The clip around the cell, as whole-pixel rectangles (none: no pixel is
+  ///   left out, as a clip that is not such a region covers some pixels only in part).
+  private func fillBackground(
+    _ r: Rect, _ c: Color, under pieces: [CellPiece], cornerRadius: Double,
+    within clip: [(x: Double, y: Double, width: Double, height: Double)], in context: Context
+  ) {
+    context.withSavedState {
+      set(c, in: context)
+      context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
+      var holes = false
+      for case .image(let path?, let box, .fill, let radius) in pieces {
+        guard let size = pictureSize(path, filling: box, fit: .fill, in: context),
+          imageIsOpaque(path, size.width, size.height)
+        else { continue }
+        // Between the corners of the cell's rounded outline and of the photo's own: a rounded
+        // rectangle holds its full width between its corners' arcs, and there the clips cover
+        // whole pixels fully.
+        let top = max(box.minY + radius, r.minY + cornerRadius)
+        let bottom = min(box.maxY - radius, r.maxY - cornerRadius)
+        let left = max(box.minX, r.minX)
+        let right = min(box.maxX, r.maxX)
+        for c in clip {
+          let (x0, y0) = (max(left, c.x), max(top, c.y))
+          let (x1, y1) = (min(right, c.x + c.width), min(bottom, c.y + c.height))
+          guard x1 > x0, y1 > y0 else { continue }
+          if context.addWholePixels(insideX: x0, y: y0, width: x1 - x0, height: y1 - y0) {
+            holes = true
+            leftOutBackground()
+          }
+        }
+      }
+      context.fillsEvenOdd = holes
+      context.fill()
+    }
   }
 
   private func fill(_ r: Rect, _ c: Color, in context: Context) {

@@ -260,6 +260,14 @@ public final class ImageStore {
     return copy
   }
 
+  /// Whether the image at a path, as ``image(at:item:resizedTo:_:)`` gives it, is loaded and has
+  /// no translucent pixel (a resized copy of an opaque image is opaque).
+  func isOpaque(at path: String, item: Int, resizedTo width: Int, _ height: Int) -> Bool {
+    let covering = width > 0 && height > 0 ? (width, height) : nil
+    guard let (_, key) = decoded(at: path, item: item, covering: covering) else { return false }
+    return opaque[key] == true
+  }
+
   /// The image at a path over a cell's colour, opaque: itself when it has no translucent
   /// pixels, else a copy flattened over the colour.
   ///

@@ -148,7 +148,11 @@ extension Renderer {
       record: { [unowned self] text, box, truncated in record(text, box, truncated: truncated) },
       placeholder: { [unowned self] box, context in
         drawLoadingPlaceholder(in: box, style: style, context: context)
-      })
+      },
+      imageIsOpaque: { [unowned self] path, width, height in
+        leavesBackgroundUnderPhotos && images.isOpaque(at: path, item: item, resizedTo: width, height)
+      },
+      leftOutBackground: { [unowned self] in backgroundsLeftOutUnderPhotos += 1 })
   }
 
   /// The reuse marks and the debug outline over a cell, whatever draws the cell itself.

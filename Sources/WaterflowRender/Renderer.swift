@@ -83,6 +83,11 @@ public final class Renderer {
   /// Whether laid-out texts are kept for drawing them again (the default). Turning it off lays
   /// out every text each time it is drawn: the same pixels, only slower, which the tests check.
   public var keepsTextLayouts = true
+  /// Whether a template cell's background is left out under the whole pixels an opaque photo
+  /// covers (the same pixels either way); tests turn it off to compare.
+  package var leavesBackgroundUnderPhotos = true
+  /// How many times a cell's background was left out under a photo, for tests.
+  package var backgroundsLeftOutUnderPhotos = 0
   /// Texts laid out so far, for drawing them again.
   var textLayouts: [TextLayoutKey: TextLayout] = [:]
   /// Template texts laid out so far, for drawing them again.

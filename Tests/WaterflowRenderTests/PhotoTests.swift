@@ -119,6 +119,99 @@ import WaterflowTestSupport
     }
   }
 
+  /// A template cell's background is left out under the whole pixels an opaque photo covers,
+  /// and the picture stays the same to the byte: at fractional positions and scales 1 to 3, under
+  /// rounded cells and rounded photos, and never under a translucent photo, a fitted one or a
+  /// missing one (whose placeholder does not cover its box).
+  @Test func backgroundUnderOpaquePhotos_IsLeftOutWithoutChangingAPixel() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // A translucent photo: half-transparent stripes.
+    let glass = try ImageSurface(width: 60, height: 40)
+    glass.withUnsafeMutablePixels { pixels, stride in
+      for y in 0..<40 {
+        for x in 0..<60 {
+          let value: UInt32 = (x / 6) % 2 == 0 ? 0x8040_2010 : 0xff33_6699
+          pixels.storeBytes(of: value, toByteOffset: y * stride + 4 * x, as: UInt32.self)
+        }
+      }
+    }
+    try Data(glass.pngData()).write(to: URL(fileURLWithPath: dir + "/glass.png"))
+    let photo = root + "/Assets/Feeds/Photos/p01.jpg"
+    let json = #"""
+      {"viewport": {"width": 361, "height": 500, "scale": 1}, "columns": 3,
+       "margins": {"left": 5.3, "right": 5.3, "top": 3.7, "column": 6.1, "row": 5.9},
+       "style": {"background": "#EEEEEE"},
+       "cells": {
+         "card": {"background": "#FFFFFF", "cornerRadius": 7.5,
+                  "content": {"vstack": [{"image": "{cover}", "aspect": "{w}:{h}"},
+                                         {"text": "{title}", "size": 12}]}},
+         "rounded": {"background": "#FFEEDD", "cornerRadius": 3,
+                     "content": {"vstack": [{"image": "{cover}", "aspect": "{w}:{h}", "cornerRadius": 9},
+                                            {"text": "{title}", "size": 12}]}},
+         "fitted": {"background": "#DDEEFF", "cornerRadius": 0,
+                    "content": {"vstack": [{"image": "{cover}", "aspect": "1:1", "fit": "fit"}]}}},
+       "items": [
+         {"identifier": "card", "data": {"cover": "\#(photo)", "w": 540, "h": 720, "title": "one"}},
+         {"identifier": "rounded", "data": {"cover": "\#(photo)", "w": 540, "h": 610, "title": "two"}},
+         {"identifier": "fitted", "data": {"cover": "\#(photo)"}},
+         {"identifier": "card", "data": {"cover": "glass.png", "w": 60, "h": 40, "title": "glass"}},
+         {"identifier": "card", "data": {"cover": "missing.jpg", "w": 4, "h": 3, "title": "missing"}},
+         {"identifier": "card", "data": {"cover": "\#(photo)", "w": 540, "h": 500, "title": "three"}}]}
+      """#
+    let scene = try Scene(data: Data(json.utf8), path: dir + "/scene.json")
+    for scale in [1.0, 2.0, 3.0] {
+      func pixels(leavingOut: Bool) throws -> (pixels: [UInt8], leftOut: Int) {
+        let controller = SceneController(scene: scene)
+        controller.view.layoutSubviews()
+        let renderer = try Renderer()
+        renderer.leavesBackgroundUnderPhotos = leavingOut
+        let image = try renderer.image(of: controller.view, options: RenderOptions(scale: scale))
+        return (image.pixels, renderer.backgroundsLeftOutUnderPhotos)
+      }
+      let drawn = try pixels(leavingOut: true)
+      let filled = try pixels(leavingOut: false)
+      // Three cards show the opaque photo filling its box; the others keep their background.
+      #expect(drawn.leftOut == 3, "scale \(scale)")
+      let same = drawn.pixels == filled.pixels
+      #expect(same, "scale \(scale)")
+    }
+    // Drawn inside a clip of the caller's (a shot's screen): a rounded or fractional one covers
+    // some pixels only in part, and nothing is left out; a whole-pixel one still lets it.
+    for (clip, leavesOut) in [("rounded", false), ("fractional", false), ("whole pixels", true)] {
+      func pixels(leavingOut: Bool) throws -> (pixels: [UInt8], leftOut: Int) {
+        let controller = SceneController(scene: scene)
+        controller.view.layoutSubviews()
+        let renderer = try Renderer()
+        renderer.leavesBackgroundUnderPhotos = leavingOut
+        let surface = try ImageSurface(width: 722, height: 1000)
+        let context = try Context(surface)
+        context.scale(x: 2, y: 2)
+        switch clip {
+        case "rounded": context.roundedRectangle(x: 3, y: 2, width: 350, height: 480, radius: 40)
+        case "fractional": context.rectangle(x: 3.3, y: 2.2, width: 350, height: 480)
+        default: context.rectangle(x: 3, y: 2, width: 350, height: 480)
+        }
+        context.clip()
+        renderer.draw(controller.view, in: context, options: RenderOptions(scale: 2))
+        return (surface.withUnsafePixels { buffer, _ in Array(buffer) }, renderer.backgroundsLeftOutUnderPhotos)
+      }
+      let drawn = try pixels(leavingOut: true)
+      let filled = try pixels(leavingOut: false)
+      #expect((drawn.leftOut > 0) == leavesOut, "\(clip) clip")
+      let same = drawn.pixels == filled.pixels
+      #expect(same, "\(clip) clip")
+    }
+    // A PDF has no pixels: its backgrounds stay whole, or a viewer's scaling would show seams.
+    let controller = SceneController(scene: scene)
+    controller.view.layoutSubviews()
+    let renderer = try Renderer()
+    _ = try renderer.render(FrameContent(view: controller.view), as: .pdf)
+    #expect(renderer.backgroundsLeftOutUnderPhotos == 0)
+  }
+
   @Test func format_isChosenByContentNotExtension() throws {
     let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
     defer { try? FileManager.default.removeItem(atPath: dir) }
