@@ -126,7 +126,11 @@ package final class RunDeflater {
   private var bitCount = 0
 
   package init() {
-    tokenCapacity = 1 << 17
+    // A block ends after this many symbols. Each block builds its Huffman codes and the vector
+    // coder's tables again: at 2^17 a photo frame had 28 blocks, and at 2^19 it has 7 and
+    // encodes 10 % faster, for 0.6–0.9 % more bytes in photo feeds (their residuals change
+    // little from card to card) and the same bytes in flat frames.
+    tokenCapacity = 1 << 19
     tokens = .allocate(capacity: tokenCapacity)
     frequencies = .allocate(capacity: Self.symbolCount + Self.distanceCount)
     frequencies.initialize(
