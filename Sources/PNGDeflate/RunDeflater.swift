@@ -42,9 +42,12 @@ internal import Cairo
 // codes looked up at once and joined in fours in vector lanes, 4.1 → 3.7 ms), with code lengths
 // counted on every fourth photo row. That frame: 3.6–3.8 ms for 771,049 bytes; frames without photos
 // keep every byte they had (the pinned digests), the reference frame 1.8–1.9 ms from 1.9–2.0.
-// Measured and left: a
+// Later, once rows near photos were coded as photo rows too: blocks of 2^19 symbols instead of
+// 2^17 (10 % faster, 0.6 % larger) and code lengths counted on one photo row in 16 (7 % faster,
+// 0.4 % larger): 2.9 → 2.5 ms for 743,892 bytes, where fpnge's default level takes 3.3 ms for
+// 752,878. Measured and left: a
 // filter chosen per row by the smallest sum of residuals (Paeth won 1,208 of 1,247 rows; 0.2 %
-// smaller, a tenth slower); blocks of 2^19 symbols (7 % faster, 1.3 % larger); a jump from one
+// smaller, a tenth slower); a jump from one
 // match candidate to the next by vector masks (slower than the branches it replaced). What is
 // left between us and fpnge is its coding 32 literals per vector instruction sequence, which
 // needs every block's code to give the middle literals one length; and the search for UI rows.
@@ -93,9 +96,10 @@ package final class RunDeflater {
   /// A token that stands for a whole zero row: its filter byte, then `zeroRunTokens`.
   private static let zeroRowToken: UInt32 = 0xc000_0000
   /// Counts of the literals in photo rows' spans (4 × 256, added up when the block is written),
-  /// from every fourth photo row of the block, and how many photo rows the block has.
+  /// from one photo row in `sampledRows` of the block, and how many photo rows the block has.
   private let spanCounts: UnsafeMutablePointer<UInt32>
   private var photoRows = 0
+  private static let sampledRows = 16
   /// What the previous row was (see ``addRow(_:isZero:)``), and the zero rows of the block that
   /// are not written.
   private var previousRow = RowKind.changed
@@ -396,8 +400,10 @@ package final class RunDeflater {
     let data = position + 1
     let count = stride - 1
     // Counting every byte cost a tenth of a photo frame; a photo's residuals are much alike
-    // from row to row, so a quarter of the rows give the code lengths nearly as well.
-    if photoRows % 4 == 0 {
+    // from row to row, so a few rows give the code lengths nearly as well. One row in 16, against
+    // one in 4: the notes bench frame 7 % faster for 0.36 % more bytes (blocks of 2^19 symbols
+    // hold about 150 photo rows).
+    if photoRows % Self.sampledRows == 0 {
       PhotoRows.countLiterals(stream + data, count: count, zero: zeroChunks, into: spanCounts)
     }
     photoRows += 1
@@ -574,11 +580,11 @@ package final class RunDeflater {
     let distanceCounts = frequencies + Self.symbolCount
     let hasSpans = photoRows > 0
     if photoRows > 0 {
-      // The sampled rows stand for four each; every byte value gets a count, and so a code, as a
+      // The sampled rows stand for 16 each; every byte value gets a count, and so a code, as a
       // row that was not sampled may hold any.
       for byte in 0..<256 {
         literalCounts[byte] +=
-          4
+          Self.sampledRows
           * Int(
             spanCounts[byte] &+ spanCounts[256 + byte] &+ spanCounts[512 + byte]
               &+ spanCounts[768 + byte]) + 1
@@ -667,7 +673,7 @@ package final class RunDeflater {
     if bits > 8 * (raw + 5 * storedBlocks) {
       writeStored(final: final)
     } else {
-      // `bits` counts span literals from every fourth photo row's: the rows between may cost
+      // `bits` counts span literals from the sampled photo rows': the rows between may cost
       // more. Each literal takes at most 15 bits, so two bytes each bound them whatever the
       // sample said (a sample of every eighth row overran the estimate on the notes frame).
       reserveOutput(bits / 8 + 16 + 2 * spanBytes)
