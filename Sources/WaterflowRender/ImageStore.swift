@@ -297,7 +297,7 @@ public final class ImageStore {
 /// resized twice for the cells they fill. Here a photo is decoded (or resized) by the first
 /// thread that needs it, at the size its request decides, while a second thread asking for the
 /// same one waits for it; each store then draws from a surface of its own over the same pixels
-/// (``ImageSurface/sharingPixels()``). The keys are the store's own, path and decoded size (and
+/// (`ImageSurface.sharingPixels()`). The keys are the store's own, path and decoded size (and
 /// the resized size), so a shared image is the one the store would have made: pixels do not
 /// depend on which thread made them, nor on the budget.
 public final class SharedImageDecodes: Sendable {

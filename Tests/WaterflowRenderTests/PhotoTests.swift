@@ -10,6 +10,10 @@ import WaterflowTestSupport
 /// JPEG and WebP photos, chosen by content: made at test time with ffmpeg, in flat colours so
 /// that lossy compression keeps the colour within a few levels.
 @Suite struct PhotoTests {
+  /// The repository, for the feeds' photos.
+  private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
   /// Writes a 120 × 90 photo of one colour (`0xRRGGBB`) with ffmpeg.
   private func photo(_ hex: String, named name: String, codec: [String], in dir: String) throws -> String {
     try writeFlatImage(dir + "/" + name, color: hex, size: "120x90", codec: codec)
@@ -51,8 +55,7 @@ import WaterflowTestSupport
   /// scales 1 and 3 decodes its JPEGs at different sizes, so a decode served to the wrong size,
   /// or pixels shared with the wrong stride, changes the picture.
   @Test func sharedDecodes_DrawEachPhotoAsARendererAloneDoes() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().path
+    let root = Self.root
     let scene = try Scene(contentsOf: root + "/Assets/Feeds/notes.json")
     @Sendable func pixels(_ renderer: Renderer, scale: Double) throws -> [UInt8] {
       let controller = SceneController(scene: scene)
@@ -89,8 +92,7 @@ import WaterflowTestSupport
   /// A photo resized for cells of two heights, one thread each, with the same decoded size (a
   /// JPEG decoded at ½ for both): each thread draws its own size, as a renderer alone does.
   @Test func sharedDecodes_KeepEachResizedSizeApart() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().path
+    let root = Self.root
     let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
     defer { try? FileManager.default.removeItem(atPath: dir) }
     @Sendable func scene(aspectHeight: Int) throws -> Scene {
@@ -124,8 +126,7 @@ import WaterflowTestSupport
   /// rounded cells and rounded photos, and never under a translucent photo, a fitted one or a
   /// missing one (whose placeholder does not cover its box).
   @Test func backgroundUnderOpaquePhotos_IsLeftOutWithoutChangingAPixel() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().path
+    let root = Self.root
     let dir = try makeTemporaryDirectory(prefix: "waterflow-photo")
     defer { try? FileManager.default.removeItem(atPath: dir) }
     // A translucent photo: half-transparent stripes.
