@@ -83,10 +83,10 @@ static inline cairo_surface_t *waterflow_image_surface_create(int width, int hei
 /* A second ARGB32 surface over `original`'s pixels, which keeps `original` alive until it is
    destroyed itself. For drawing one decoded photo on several threads: cairo's surface objects
    carry per-use state (their pixman image's transform and filter are set for each composite), so
-   each thread draws from a surface of its own, while the pixels, which nothing writes, are one. */
+   each thread draws from a surface of its own, while the pixels, which nothing writes, are one.
+   Only reads `original` (the caller has flushed it once, before any thread shares it). */
 static inline cairo_surface_t *waterflow_image_surface_share(cairo_surface_t *original) {
   static cairo_user_data_key_t owner_key;
-  cairo_surface_flush(original);
   cairo_surface_t *surface = cairo_image_surface_create_for_data(
       cairo_image_surface_get_data(original), CAIRO_FORMAT_ARGB32,
       cairo_image_surface_get_width(original), cairo_image_surface_get_height(original),

@@ -194,6 +194,7 @@ public final class Context {
   public func rectangle(x: Double, y: Double, width: Double, height: Double) {
     cairo_rectangle(pointer, x, y, width, height)
   }
+
   /// The current clip as rectangles in user space, each edge on a device pixel's boundary; nil
   /// when the clip is not such a region (a rounded clip, or one with an edge inside a pixel),
   /// which then covers some pixels only in part.
@@ -238,7 +239,6 @@ public final class Context {
     cairo_restore(pointer)
     return true
   }
-
 
   /// Adds a circular arc, from `startAngle` to `endAngle` radians in the direction of increasing angle.
   public func arc(

@@ -71,7 +71,9 @@ public final class ImageSurface {
   ///
   /// Cairo keeps per-use state in a surface object, so one object is never a source on two
   /// threads at once; the pixels can be, as long as nothing writes them. The copy keeps this
-  /// surface's pixels alive, whichever is released first.
+  /// surface's pixels alive, whichever is released first. Several threads may call this at once
+  /// on a surface that nothing draws into any more and that was read (or flushed) before: the
+  /// call only reads it.
   ///
   /// - Throws: A ``CairoError`` if cairo cannot make the surface.
   public func sharingPixels() throws(CairoError) -> ImageSurface {

@@ -19,9 +19,9 @@ package struct CellPainter {
   package var placeholder: (Rect, Context) -> Void
   /// Whether the image at a path, resized as ``image`` resizes it, is loaded and opaque: the
   /// cell's background is then left out under it.
-  package var imageIsOpaque: (String, Int, Int) -> Bool = { _, _, _ in false }
+  package var imageIsOpaque: (String, Int, Int) -> Bool
   /// Told each time a background is left out under a photo.
-  package var leftOutBackground: () -> Void = {}
+  package var leftOutBackground: () -> Void
 
   package init(
     layoutText: @escaping (String, CellTextStyle, Double?) -> TextLayout,
@@ -32,13 +32,13 @@ package struct CellPainter {
     imageIsOpaque: @escaping (String, Int, Int) -> Bool = { _, _, _ in false },
     leftOutBackground: @escaping () -> Void = {}
   ) {
-    self.imageIsOpaque = imageIsOpaque
-    self.leftOutBackground = leftOutBackground
     self.layoutText = layoutText
     self.image = image
     self.imageAspect = imageAspect
     self.record = record
     self.placeholder = placeholder
+    self.imageIsOpaque = imageIsOpaque
+    self.leftOutBackground = leftOutBackground
   }
 
   /// The layout engine for one item, measuring with the renderer's layouts.
@@ -68,18 +68,22 @@ package struct CellPainter {
     if let shadow = template.shadow {
       drawShadow(shadow, under: r, cornerRadius: template.cornerRadius, in: context)
     }
-    // Taken before the cell's own clip: photos cover whole pixels fully only inside it.
-    let outerClip = context.clipRectangles
+    let pieces = engine(data: data, index: index).pieces(of: template, in: r).map {
+      mirrored ? $0.mirrored(across: r) : $0
+    }
+    // Taken before the cell's own clip (photos cover whole pixels fully only inside it), and
+    // only for a cell with a photo that fills its box: most cells of a flat scene have none.
+    let fillsWithPhotos = pieces.contains {
+      if case .image(_?, _, .fill, _) = $0 { true } else { false }
+    }
+    let outerClip = fillsWithPhotos ? context.clipRectangles ?? [] : []
     context.withSavedState {
       context.roundedRectangle(
         x: r.minX, y: r.minY, width: r.width, height: r.height, radius: template.cornerRadius)
       context.clip()
-      let pieces = engine(data: data, index: index).pieces(of: template, in: r).map {
-        mirrored ? $0.mirrored(across: r) : $0
-      }
       fillBackground(
         r, template.background ?? cellColor, under: pieces, cornerRadius: template.cornerRadius,
-        within: outerClip ?? [], in: context)
+        within: outerClip, in: context)
       for piece in pieces {
         draw(piece, mirrored: mirrored, in: context)
       }
@@ -290,7 +294,9 @@ package struct CellPainter {
       set(c, in: context)
       context.rectangle(x: r.minX, y: r.minY, width: r.width, height: r.height)
       var holes = false
-      for case .image(let path?, let box, .fill, let radius) in pieces {
+      // Holes that overlap (two photos in one cell) are filled again where they overlap, under
+      // the even-odd rule: pixels a photo covers, so it does not matter.
+      for case .image(let path?, let box, .fill, let radius) in pieces where !clip.isEmpty {
         guard let size = pictureSize(path, filling: box, fit: .fill, in: context),
           imageIsOpaque(path, size.width, size.height)
         else { continue }
@@ -301,9 +307,9 @@ package struct CellPainter {
         let bottom = min(box.maxY - radius, r.maxY - cornerRadius)
         let left = max(box.minX, r.minX)
         let right = min(box.maxX, r.maxX)
-        for c in clip {
-          let (x0, y0) = (max(left, c.x), max(top, c.y))
-          let (x1, y1) = (min(right, c.x + c.width), min(bottom, c.y + c.height))
+        for rect in clip {
+          let (x0, y0) = (max(left, rect.x), max(top, rect.y))
+          let (x1, y1) = (min(right, rect.x + rect.width), min(bottom, rect.y + rect.height))
           guard x1 > x0, y1 > y0 else { continue }
           if context.addWholePixels(insideX: x0, y: y0, width: x1 - x0, height: y1 - y0) {
             holes = true

@@ -347,6 +347,9 @@ public final class SharedImageDecodes: Sendable {
     let entry = try slot.entry.withLock { entry throws -> Entry in
       if let entry { return entry }
       let image = try make()
+      // Flushed once here, by one thread, so that the threads sharing it only read it (reading
+      // the pixels flushes).
+      image.withUnsafePixels { _, _ in }
       // Only decoded images are asked whether they are opaque.
       let made = Entry(image: image, isOpaque: key.resizedWidth == nil && image.isOpaque)
       entry = made
