@@ -35,7 +35,9 @@ extension GoldenRunOptions {
               let frames = try? entry.shot().frames(with: renderer)
             else { return }
             if pass == 0 {
-              let encoded = frames.map { $0.image.pngData(compression: .fast) }
+              let encoded = frames.map {
+                $0.image.pngData(compression: GoldenStore.artifactEncoding)
+              }
               firsts.withLock { $0[entry.name] = encoded }
               return
             }

@@ -139,6 +139,16 @@ extension GoldenStoreTests {
     let artifacts = try #require(outcome.artifacts)
     #expect(try RGBAImage(contentsOfPNGFile: artifacts.expected!) == Self.white)
     #expect(try RGBAImage(contentsOfPNGFile: artifacts.actual) == Self.blackDot)
+    // The expected image is the golden file itself; the others are frame-encoded, not libdeflate.
+    let goldenBytes = FileManager.default.contents(atPath: dir + "/Golden/s/g.png")
+    #expect(
+      goldenBytes != nil && FileManager.default.contents(atPath: artifacts.expected!) == goldenBytes)
+    #expect(
+      FileManager.default.contents(atPath: artifacts.actual)
+        == Data(Self.blackDot.pngData(compression: GoldenStore.artifactEncoding)))
+    #expect(
+      Self.blackDot.pngData(compression: GoldenStore.artifactEncoding)
+        != Self.blackDot.pngData(compression: .fast))
     // expected | actual | diff, 4-pixel gaps; the diff panel marks the changed pixel red.
     let panels = try RGBAImage(contentsOfPNGFile: artifacts.diff!)
     #expect(panels.width == 8 * 3 + 8 && panels.height == 6)
