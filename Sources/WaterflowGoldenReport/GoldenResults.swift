@@ -123,12 +123,10 @@ public struct GoldenResultsFolder: Sendable {
       let target = staged.path + "/artifacts/" + key
       try FileManager.default.createDirectory(
         atPath: FilePath(target).removingLastComponent().string, withIntermediateDirectories: true)
-      // A hard link where the folders share a file system: an artifact is never changed in
-      // place (a new one is renamed over it), so the link keeps this run's image. A run with a
-      // thousand failing photo goldens wrote 3.2 GB of copies.
-      if link(artifacts + "/" + key, target) == 0 { continue }
-      let bytes = FileManager.default.contents(atPath: artifacts + "/" + key) ?? Data()
-      try Self.write(Array(bytes), to: target)
+      // A run with a thousand failing photo goldens wrote 3.2 GB of copies.
+      try linkOrCopy(artifacts + "/" + key, to: target) { bytes, path throws(GoldenError) in
+        try Self.write(bytes, to: path)
+      }
     }
     try Self.write(Self.encode(record), to: staged.path + "/goldens/" + Self.fileName(record.index))
   }
@@ -250,4 +248,14 @@ extension GoldenResultsFolder {
     records.sort { $0.index < $1.index }
     return (info, records, home)
   }
+}
+
+/// Puts the image at `source` at `target`: a hard link where both folders share a file system,
+/// else a copy that `write` writes (empty when `source` cannot be read). An artifact is never
+/// changed in place (a new one is renamed over it), so the link keeps this run's image.
+func linkOrCopy<E: Error>(
+  _ source: String, to target: String, write: ([UInt8], String) throws(E) -> Void
+) throws(E) {
+  if link(source, target) == 0 { return }
+  try write(Array(FileManager.default.contents(atPath: source) ?? Data()), target)
 }
