@@ -473,8 +473,9 @@ public struct GoldenStore: Sendable {
   /// person or a CI upload and are then deleted.
   ///
   /// Measured (release, this 2-core machine): a check of 200 goldens at scale 2 with 40 failures
-  /// (a notes template edit), artifacts, report and results included, took 4.77 s with libdeflate
-  /// level 1 in two bands, where encoding and joining the bands was over half the CPU time.
+  /// (a notes template edit), artifacts, report and results included, took 4.77 s and 7.6 s of
+  /// CPU with libdeflate level 1 in two bands, where encoding and joining the bands was over half
+  /// the CPU time; 3.0–3.2 s and 3.8–4.1 s with this, for artifacts 6–9 % larger.
   package static let artifactEncoding = PNGCompression.frames
 
   /// Writes a file atomically, creating its folder first.
