@@ -1,6 +1,7 @@
 // The C libraries Waterflow draws and encodes with. Only the `Cairo` module imports this.
 #ifndef WATERFLOW_CCAIRO_SHIM_H
 #define WATERFLOW_CCAIRO_SHIM_H
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -123,9 +124,17 @@ static inline int waterflow_up_filter_opaque_row_avx2(
   const __m256i pack = _mm256_setr_epi8(
       2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
       2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+  /* The row two below, fetched into L2 while this one is compared: the loads of a frame's rows
+     were most of the filter's time, and the hardware's own prefetching stops at each row's end,
+     where the encoder goes on to code it. On the 1500×2668 bench frame (12 alternating runs
+     each), against two rows below into L2: into L3 took 1.03× as long, into L1 1.20×; three rows
+     below 1.03×, one row 1.13×; no prefetch 1.2–1.3×. Computed through integers, as `above` need
+     not be in the same buffer; a prefetch never faults. */
+  const char *ahead = (const char *)((uintptr_t)row + 2 * ((uintptr_t)row - (uintptr_t)above));
   /* First only compare: a pixel equal to the one above is as opaque as it. */
   long x = 0;
   for (; x + 8 <= width; x += 8) {
+    __builtin_prefetch(ahead + 4 * x, 0, 2);
     __m256i a = _mm256_loadu_si256((const __m256i *)(row + x));
     __m256i b = _mm256_loadu_si256((const __m256i *)(above + x));
     if ((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) != 0xffffffffu) break;
@@ -140,6 +149,7 @@ static inline int waterflow_up_filter_opaque_row_avx2(
   const __m256i zero = _mm256_setzero_si256();
   long count = 0;
   for (; x + 8 <= width; x += 8) {
+    __builtin_prefetch(ahead + 4 * x, 0, 2);
     __m256i a = _mm256_loadu_si256((const __m256i *)(row + x));
     __m256i d = _mm256_sub_epi8(a, _mm256_loadu_si256((const __m256i *)(above + x)));
     alpha = _mm256_and_si256(alpha, a);
@@ -490,7 +500,10 @@ static inline int waterflow_photo_row_avx512(
   const __m512i pack = _mm512_loadu_si512((const void *)order);
   __m512i alpha = _mm512_set1_epi32(-1);
   long up = 0, grad = 0;
+  /* The row two below, into L2, as waterflow_up_filter_opaque_row_avx2 fetches it. */
+  const char *ahead = (const char *)((uintptr_t)row + 2 * ((uintptr_t)row - (uintptr_t)above));
   for (long x = 0; x < width; x += 16) {
+    __builtin_prefetch(ahead + 4 * x, 0, 2);
     long n = width - x < 16 ? width - x : 16;
     __mmask16 k = (__mmask16)((1u << n) - 1);
     /* The pixel left of the first is zero, as PNG's filters read it; masked loads never touch it. */

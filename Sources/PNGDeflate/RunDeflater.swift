@@ -69,11 +69,15 @@ package final class RunDeflater {
   /// The filtered image: each row is a filter byte and `stride − 1` data bytes.
   private var stream = UnsafePointer<UInt8>(bitPattern: 1)!
   private var stride = 0
-  /// Whether literal spans are coded with the CPU's vector unit where it has one (the same bits):
-  /// tests turn it off to compare the two.
+  /// Whether literal spans are coded with the CPU's vector unit where it has one (the same bits),
+  /// read by ``begin(_:rowBytes:bytesPerPixel:)``: tests turn it off to compare the two.
   package var usesVectorCoder = true
   /// 3 (RGB) or 4 (RGBA), as given to ``begin(_:rowBytes:bytesPerPixel:)``.
   package private(set) var bytesPerPixel = 0
+  /// `bytesPerPixel` and `usesVectorCoder` as `begin` found them, for the per-row code: reading
+  /// a property that other files may write costs the runtime's exclusivity check on each row.
+  private var pixelBytes = 0
+  private var vectorCoder = true
   /// Where in `stream` the block being collected starts, and where the next row starts.
   private var blockStart = 0
   private var position = 0
@@ -92,7 +96,10 @@ package final class RunDeflater {
   /// are, and the symbol counts they add (index into `frequencies`, count); set by `begin`.
   private var zeroRunTokens: [UInt32] = []
   private var zeroRunSymbols = 0
-  private var zeroRunCounts: [(index: Int, count: Int)] = []
+  /// Kept in a buffer rather than an array property: a loop over (or an append to) an array that
+  /// a class holds pays the runtime's exclusivity check on every zero row.
+  private let zeroRunCounts = UnsafeMutablePointer<(index: Int, count: Int)>.allocate(capacity: 8)
+  private var zeroRunCountsUsed = 0
   /// A token that stands for a whole zero row: its filter byte, then `zeroRunTokens`.
   private static let zeroRowToken: UInt32 = 0xc000_0000
   /// Counts of the literals in photo rows' spans (4 × 256, added up when the block is written),
@@ -103,10 +110,14 @@ package final class RunDeflater {
   /// What the previous row was (see ``addRow(_:isZero:)``), and the zero rows of the block that
   /// are not written.
   private var previousRow = RowKind.changed
-  private var unwrittenRows: [Int] = []
+  private var unwrittenRows = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+  private var unwrittenCount = 0
+  private var unwrittenCapacity = 64
   private enum RowKind { case changed, zeroWritten, zeroUnwritten }
   /// The all-zero chunks of the photo row being added, marked by its filter (`PhotoRows.paeth`).
-  package private(set) var zeroChunks = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+  package var zeroChunks: UnsafeMutablePointer<UInt64> { zeroChunkMarks }
+  /// Private, so that each photo row reads it without the runtime's exclusivity check.
+  private var zeroChunkMarks = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
   private var zeroChunkWords = 1
   /// Symbol counts of the block: literal/length symbols 0…285, then distance codes 0…29.
   private let frequencies: UnsafeMutablePointer<Int>
@@ -161,11 +172,13 @@ package final class RunDeflater {
     literalTables.deallocate()
     tokens.deallocate()
     spanCounts.deallocate()
-    zeroChunks.deallocate()
+    zeroChunkMarks.deallocate()
     frequencies.deallocate()
     lengthSymbols.deallocate()
     recent.deallocate()
     output.deallocate()
+    zeroRunCounts.deallocate()
+    unwrittenRows.deallocate()
   }
 
   /// Starts a zlib stream over `rows` rows of `rowBytes` data bytes each, filtered in `stream`.
@@ -177,6 +190,8 @@ package final class RunDeflater {
     self.stream = stream
     stride = rowBytes + 1
     self.bytesPerPixel = bytesPerPixel
+    pixelBytes = bytesPerPixel
+    vectorCoder = usesVectorCoder
     blockStart = 0
     position = 0
     tokenCount = 0
@@ -186,13 +201,13 @@ package final class RunDeflater {
     // make this image's codes depend on it.
     frequencies.update(repeating: 0, count: Self.symbolCount + Self.distanceCount)
     previousRow = .changed
-    unwrittenRows.removeAll(keepingCapacity: true)
+    unwrittenCount = 0
     photoRows = 0
     spanCounts.update(repeating: 0, count: 1024)
     let words = (rowBytes / 32 + 64) / 64
     if zeroChunkWords < words {
-      zeroChunks.deallocate()
-      zeroChunks = .allocate(capacity: words)
+      zeroChunkMarks.deallocate()
+      zeroChunkMarks = .allocate(capacity: words)
       zeroChunkWords = words
     }
     recent.initialize(repeating: 0, count: 1 << Self.hashBits)
@@ -202,12 +217,15 @@ package final class RunDeflater {
     // A few distinct symbols (the zero literal, one or two lengths, distance 1): summed in a
     // list, without a dictionary or a sort, which would cost the Swift runtime's conformance
     // lookups on a `waterflow diff`'s one image.
-    zeroRunCounts.removeAll(keepingCapacity: true)
+    zeroRunCountsUsed = 0
     func count(_ index: Int) {
-      if let k = zeroRunCounts.firstIndex(where: { $0.index == index }) {
+      if let k = (0..<zeroRunCountsUsed).first(where: { zeroRunCounts[$0].index == index }) {
         zeroRunCounts[k].count += 1
       } else {
-        zeroRunCounts.append((index, 1))
+        // The zero literal, the lengths of two copies and their distance, 1.
+        precondition(zeroRunCountsUsed < 8, "a zero run has at most four distinct symbols")
+        zeroRunCounts[zeroRunCountsUsed] = (index, 1)
+        zeroRunCountsUsed += 1
       }
     }
     for t in zeroRunTokens {
@@ -255,7 +273,15 @@ package final class RunDeflater {
         previousRow = .zeroWritten
       } else {
         previousRow = .zeroUnwritten
-        unwrittenRows.append(y)
+        if unwrittenCount == unwrittenCapacity {
+          let larger = UnsafeMutablePointer<Int>.allocate(capacity: 2 * unwrittenCapacity)
+          larger.moveInitialize(from: unwrittenRows, count: unwrittenCount)
+          unwrittenRows.deallocate()
+          unwrittenRows = larger
+          unwrittenCapacity *= 2
+        }
+        unwrittenRows[unwrittenCount] = y
+        unwrittenCount += 1
       }
       addZeroRow(stream[position])
       position = end
@@ -270,10 +296,10 @@ package final class RunDeflater {
     let lengthSymbols = self.lengthSymbols
     let recent = self.recent
     var count = tokenCount
-    let pixel = bytesPerPixel
+    let pixel = pixelBytes
     let above = stride <= 32768 ? stride : Int.max
     var p = position
-    let vector = usesVectorCoder
+    let vector = vectorCoder
     let fullRun =
       0x8000_0000 | UInt32(258) << 16 | UInt32(truncatingIfNeeded: pixel)
     while p < end {
@@ -404,12 +430,12 @@ package final class RunDeflater {
     // one in 4: the notes bench frame 7 % faster for 0.36 % more bytes (blocks of 2^19 symbols
     // hold about 150 photo rows).
     if photoRows % Self.sampledRows == 0 {
-      PhotoRows.countLiterals(stream + data, count: count, zero: zeroChunks, into: spanCounts)
+      PhotoRows.countLiterals(stream + data, count: count, zero: zeroChunkMarks, into: spanCounts)
     }
     photoRows += 1
     let chunks = (count + 31) / 32
     var k = 0
-    let marks = zeroChunks
+    let marks = zeroChunkMarks
     while k < chunks {
       let isZero = marks[k >> 6] >> UInt64(k & 63) & 1 != 0
       // The next chunk marked otherwise, a word of marks at a time: a photo row is mostly one
@@ -551,7 +577,9 @@ package final class RunDeflater {
     tokenCount += 1
     blockSymbols += 1 + zeroRunSymbols
     frequencies[Int(filter)] += 1
-    for (index, count) in zeroRunCounts { frequencies[index] += count }
+    for k in 0..<zeroRunCountsUsed {
+      frequencies[zeroRunCounts[k].index] += zeroRunCounts[k].count
+    }
   }
 
   @inline(__always)
@@ -708,9 +736,10 @@ package final class RunDeflater {
     // A stored block writes its own unwritten rows; of earlier blocks' rows only the row above
     // is still read, as zeros.
     if previousRow == .zeroUnwritten {
-      unwrittenRows.removeSubrange(0..<(unwrittenRows.count - 1))
+      unwrittenRows[0] = unwrittenRows[unwrittenCount - 1]
+      unwrittenCount = 1
     } else {
-      unwrittenRows.removeAll(keepingCapacity: true)
+      unwrittenCount = 0
     }
   }
 
@@ -782,7 +811,7 @@ package final class RunDeflater {
       // The code as byte tables, for the vector coder's lookups (once a block).
       let tables = literalTables
       PhotoRows.makeTables(literalFields, into: tables)
-      let vector = usesVectorCoder
+      let vector = vectorCoder
       for t in all {
         if t & 0xc000_0000 == 0 {
           writer.put(literalFields[Int(t)])
@@ -858,7 +887,7 @@ package final class RunDeflater {
 
   /// Writes the block's bytes as stored blocks of at most 65,535 bytes.
   private func writeStored(final: Bool) {
-    for y in unwrittenRows { writeZeros(row: y) }
+    for k in 0..<unwrittenCount { writeZeros(row: unwrittenRows[k]) }
     var start = blockStart
     repeat {
       let n = min(65535, position - start)
