@@ -72,7 +72,7 @@ extension BenchCommand {
     of surface: ImageSurface, label: String, source: String
   ) throws -> [(String, Double)] {
     let png = surface.pngDataOnThisThread(compression: .frames)
-    guard try RGBAImage(pngData: png).pixels == RGBAImage(surface: surface).pixels else {
+    guard try RGBAImage(pngData: png) == RGBAImage(surface: surface) else {
       throw CLIError("\(source): the frame encoder's bytes decode to other pixels")
     }
     let seconds = median(runs) { _ in

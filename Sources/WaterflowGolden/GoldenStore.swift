@@ -374,9 +374,7 @@ public struct GoldenStore: Sendable {
       )
     }
     let unchanged =
-      (try? RGBAImage(contentsOfPNGFile: golden)).map {
-        $0.width == image.width && $0.height == image.height && $0.pixels == image.pixels
-      } ?? false
+      (try? RGBAImage(contentsOfPNGFile: golden)).map { $0 == image } ?? false
     if !unchanged {
       try GoldenStore.writeFile(GoldenStore.encoded(image), to: golden)
     }

@@ -274,7 +274,7 @@ public final class GoldenReview: @unchecked Sendable {
     guard let written = try? RGBAImage(contentsOfPNGFile: golden),
       let seen = try? RGBAImage(contentsOfPNGFile: shown)
     else { return false }
-    return written.width == seen.width && written.height == seen.height && written.pixels == seen.pixels
+    return written == seen
   }
 
   /// The bytes of every file of the goldens `names` and of the fingerprint file.

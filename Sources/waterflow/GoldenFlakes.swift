@@ -65,7 +65,7 @@ extension GoldenRunOptions {
     guard let a, a.width == b.width, a.height == b.height else {
       return (nil, b.width * b.height)
     }
-    guard a.pixels != b.pixels else { return nil }
+    guard a != b else { return nil }
     var first: Int?
     var count = 0
     a.pixels.withUnsafeBufferPointer { p in
