@@ -52,7 +52,16 @@ struct Waterflow: ParsableCommand {
       if arguments.count > 1, arguments[1] == DiffCommand.configuration.commandName,
         let request = DiffRequest(plainArguments: arguments.dropFirst(2))
       {
-        try exitingWithTwo { try request.run() }
+        var status: Int32 = 0
+        do { try exitingWithTwo { try request.run() } } catch let code as ExitCode {
+          status = code.rawValue
+        }
+        Interruption.waitIfInterrupted()
+        // Out without the exit handlers of the libraries cairo brings (their destructors, about
+        // 0.5 ms of a 17 ms `diff` of two 750×1334 frames): by now the diff image is renamed into
+        // place, and the report is flushed here.
+        fflush(nil)
+        _exit(status)
       } else {
         var command = try parseAsRoot()
         try command.run()
