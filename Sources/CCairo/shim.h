@@ -352,6 +352,43 @@ static inline long waterflow_count_gradient_changes(
   return n;
 }
 
+/* R, G, B bytes as opaque R, G, B, 255, sixteen pixels a step: the PNG decoder's RGB rows, which
+   it widens in place towards the front of its buffer. Returns how many pixels it widened (a
+   multiple of 16; 0 without SSSE3); the caller widens the rest. `out` may overlap `row` from
+   below when it starts at least `width` bytes before it: each step reads its 48 bytes before it
+   writes its 64, and then ends no later than where the next step reads. */
+#if defined(__x86_64__)
+__attribute__((target("ssse3")))
+static inline long waterflow_widen_rgb_row_ssse3(const uint8_t *row, long width, uint8_t *out) {
+  const __m128i order = _mm_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+  const __m128i alpha = _mm_set1_epi32((int)0xFF000000u);
+  long x = 0;
+  for (; x + 16 <= width; x += 16) {
+    const uint8_t *s = row + 3 * x;
+    __m128i a = _mm_loadu_si128((const __m128i *)s);
+    __m128i b = _mm_loadu_si128((const __m128i *)(s + 16));
+    __m128i c = _mm_loadu_si128((const __m128i *)(s + 32));
+    __m128i p1 = _mm_alignr_epi8(b, a, 12);
+    __m128i p2 = _mm_alignr_epi8(c, b, 8);
+    __m128i p3 = _mm_srli_si128(c, 4);
+    uint8_t *d = out + 4 * x;
+    _mm_storeu_si128((__m128i *)d, _mm_or_si128(_mm_shuffle_epi8(a, order), alpha));
+    _mm_storeu_si128((__m128i *)(d + 16), _mm_or_si128(_mm_shuffle_epi8(p1, order), alpha));
+    _mm_storeu_si128((__m128i *)(d + 32), _mm_or_si128(_mm_shuffle_epi8(p2, order), alpha));
+    _mm_storeu_si128((__m128i *)(d + 48), _mm_or_si128(_mm_shuffle_epi8(p3, order), alpha));
+  }
+  return x;
+}
+#endif
+
+static inline long waterflow_widen_rgb_row(const uint8_t *row, long width, uint8_t *out) {
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("ssse3")) return waterflow_widen_rgb_row_ssse3(row, width, out);
+#endif
+  (void)row; (void)width; (void)out;
+  return 0;
+}
+
 /* Each pixel's colour bytes as R, G, B (`3 × width` at `out`): of opaque premultiplied ARGB
    words, or, when `straight`, of straight R, G, B, A bytes (an opaque image's alpha dropped). */
 static inline void waterflow_pack_rgb_row(

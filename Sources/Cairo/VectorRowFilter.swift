@@ -29,6 +29,18 @@ package enum VectorRowFilter {
 }
 
 extension VectorRowFilter {
+  /// Widens the first pixels of an RGB row to opaque RGBA, sixteen at a time where the CPU has
+  /// SSSE3, and returns how many it widened (the caller widens the rest).
+  ///
+  /// `out` may start below `row` by `width` bytes or more, as the PNG decoder's rows do when it
+  /// widens them in place.
+  @inline(__always)
+  package static func widenRGBRow(
+    _ row: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    waterflow_widen_rgb_row(row, width, out)
+  }
+
   /// The index of the first nonzero byte of `bytes[from..<to]`, or `to`, with the vector unit
   /// where the CPU has one (`vector: false` keeps to the portable loop).
   @inline(__always)

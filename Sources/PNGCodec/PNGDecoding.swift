@@ -409,8 +409,10 @@ private func widenRGBRow(
 ) {
   let from = UnsafeRawPointer(source)
   let to = UnsafeMutableRawPointer(destination)
-  var x = 0
-  // Four pixels from three words: no per-byte loads or stores in the common case.
+  // Sixteen pixels a step with the vector unit (the source starts `width` bytes or more past the
+  // destination, see `decodeRGBOrRGBA8`), then four from three words: no per-byte loads or
+  // stores in the common case. Word by word this loop was a twelfth of a `golden check`.
+  var x = VectorRowFilter.widenRGBRow(source, width: count, into: destination)
   while x + 4 <= count {
     let w0 = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: 3 * x, as: UInt32.self))
     let w1 = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: 3 * x + 4, as: UInt32.self))

@@ -152,8 +152,10 @@ extension PNGDecodingTests {
   }
 
   /// RGB rows are unfiltered four bytes a pixel with the last pixel done apart, and widened to
-  /// RGBA in the buffer they were inflated into: widths of one, two and odd numbers of pixels.
-  @Test(arguments: [0, 1, 2, 3, 4], [1, 2, 3, 7, 33])
+  /// RGBA in the buffer they were inflated into: widths of one, two and odd numbers of pixels,
+  /// and of whole and partial 16-pixel steps of the vector widening (whose writes come closest
+  /// to the bytes it has yet to read in the last row).
+  @Test(arguments: [0, 1, 2, 3, 4], [1, 2, 3, 7, 16, 33, 47, 64])
   func testDecode_RGBEachFilterType_ReconstructsPixels(_ filterType: Int, _ width: Int)
     throws
   {
