@@ -418,6 +418,102 @@ static inline uint8_t waterflow_paeth(uint8_t a, uint8_t b, uint8_t c) {
   return pb <= pc ? b : c;
 }
 
+/* The PNG decoder's Paeth for four consecutive RGB rows at once, each `3 × pixels` bytes, `r0`
+   below `above` (already reconstructed) and each row below the one before, one filter byte apart
+   in one buffer (a load reads one byte past a row's last pixel); 0 without AVX2 or below 8
+   pixels, else 1 once all four are reconstructed.
+
+   Paeth is a chain through every pixel of a row, and one row keeps the vector unit waiting on
+   it; a pixel needs only the row above finished one pixel further on. So step s reconstructs
+   pixel s − k of row k, four chains side by side in one vector of sixteen 16-bit lanes (a pixel's
+   three bytes and one spare): its `b` is the row above's result of the step before, its `c` the
+   `b` of the step before. The first and last pixels of the staggered rows are done one by one.
+   Each 4-byte store also writes the first byte of the row's next pixel, which was loaded before
+   it and is stored whole by the next step; no store passes a row's last pixel. Needs 8 pixels. */
+#if defined(__x86_64__)
+static inline void waterflow_paeth_rgb_pixel(
+    uint8_t *row, const uint8_t *up, long x, const uint8_t raw[3]) {
+  for (int i = 0; i < 3; i++) {
+    uint8_t a = x > 0 ? row[3 * x - 3 + i] : 0, c = x > 0 ? up[3 * x - 3 + i] : 0;
+    row[3 * x + i] = (uint8_t)(raw[i] + waterflow_paeth(a, up[3 * x + i], c));
+  }
+}
+
+__attribute__((target("avx2")))
+static inline int waterflow_paeth_rgb_quad_avx2(
+    uint8_t *r0, uint8_t *r1, uint8_t *r2, uint8_t *r3, const uint8_t *above, long pixels) {
+  /* The staggered start: pixels 0–2 of row 0, 0–1 of row 1, 0 of row 2. */
+  waterflow_paeth_rgb_pixel(r0, above, 0, r0);
+  waterflow_paeth_rgb_pixel(r0, above, 1, r0 + 3);
+  waterflow_paeth_rgb_pixel(r1, r0, 0, r1);
+  waterflow_paeth_rgb_pixel(r0, above, 2, r0 + 6);
+  waterflow_paeth_rgb_pixel(r1, r0, 1, r1 + 3);
+  waterflow_paeth_rgb_pixel(r2, r1, 0, r2);
+  #define WF_PIXEL(p) ((uint32_t)(p)[0] | (uint32_t)(p)[1] << 8 | (uint32_t)(p)[2] << 16)
+  #define WF_LOAD4(p) ({ uint32_t w_; memcpy(&w_, (p), 4); w_; })
+  __m256i a = _mm256_cvtepu8_epi16(_mm_setr_epi32(
+      (int)WF_PIXEL(r0 + 6), (int)WF_PIXEL(r1 + 3), (int)WF_PIXEL(r2), 0));
+  __m256i c = _mm256_cvtepu8_epi16(_mm_setr_epi32(
+      (int)WF_PIXEL(above + 6), (int)WF_PIXEL(r0 + 3), (int)WF_PIXEL(r1), 0));
+  __m128i next = _mm_setr_epi32(
+      (int)WF_LOAD4(r0 + 9), (int)WF_LOAD4(r1 + 6), (int)WF_LOAD4(r2 + 3), (int)WF_LOAD4(r3));
+  const __m256i low = _mm256_set1_epi16(0xFF);
+  long s = 3;
+  for (; s <= pixels - 2; s++) {
+    __m256i above4 = _mm256_cvtepu8_epi16(_mm_cvtsi32_si128((int)WF_LOAD4(above + 3 * s)));
+    __m256i b = _mm256_blend_epi32(_mm256_permute4x64_epi64(a, 0x90), above4, 0x03);
+    __m256i x = _mm256_cvtepu8_epi16(next);
+    /* Loaded before the stores below overwrite their first bytes. */
+    next = _mm_setr_epi32(
+        (int)WF_LOAD4(r0 + 3 * (s + 1)), (int)WF_LOAD4(r1 + 3 * s),
+        (int)WF_LOAD4(r2 + 3 * (s - 1)), (int)WF_LOAD4(r3 + 3 * (s - 2)));
+    __m256i pa = _mm256_abs_epi16(_mm256_sub_epi16(b, c));
+    __m256i pb = _mm256_abs_epi16(_mm256_sub_epi16(a, c));
+    __m256i pc = _mm256_abs_epi16(_mm256_sub_epi16(_mm256_add_epi16(a, b), _mm256_add_epi16(c, c)));
+    __m256i bc = _mm256_blendv_epi8(b, c, _mm256_cmpgt_epi16(pb, pc));
+    __m256i notA = _mm256_or_si256(_mm256_cmpgt_epi16(pa, pb), _mm256_cmpgt_epi16(pa, pc));
+    __m256i value = _mm256_and_si256(_mm256_add_epi16(x, _mm256_blendv_epi8(a, bc, notA)), low);
+    __m256i packed = _mm256_packus_epi16(value, value);
+    uint32_t w0 = (uint32_t)_mm256_extract_epi32(packed, 0), w1 = (uint32_t)_mm256_extract_epi32(packed, 1);
+    uint32_t w2 = (uint32_t)_mm256_extract_epi32(packed, 4), w3 = (uint32_t)_mm256_extract_epi32(packed, 5);
+    memcpy(r0 + 3 * s, &w0, 4);
+    memcpy(r1 + 3 * (s - 1), &w1, 4);
+    memcpy(r2 + 3 * (s - 2), &w2, 4);
+    memcpy(r3 + 3 * (s - 3), &w3, 4);
+    c = b;
+    a = value;
+  }
+  /* The staggered end: the four pixels whose first bytes the last stores overwrote come from
+     `next`, the rest from the rows. */
+  uint32_t kept[4];
+  _mm_storeu_si128((__m128i *)kept, next);
+  uint8_t saved[4][3];
+  for (int k = 0; k < 4; k++)
+    for (int i = 0; i < 3; i++) saved[k][i] = (uint8_t)(kept[k] >> (8 * i));
+  long last = pixels - 1;
+  waterflow_paeth_rgb_pixel(r0, above, last, saved[0]);
+  waterflow_paeth_rgb_pixel(r1, r0, last - 1, saved[1]);
+  waterflow_paeth_rgb_pixel(r1, r0, last, r1 + 3 * last);
+  waterflow_paeth_rgb_pixel(r2, r1, last - 2, saved[2]);
+  for (long x = last - 1; x <= last; x++) waterflow_paeth_rgb_pixel(r2, r1, x, r2 + 3 * x);
+  waterflow_paeth_rgb_pixel(r3, r2, last - 3, saved[3]);
+  for (long x = last - 2; x <= last; x++) waterflow_paeth_rgb_pixel(r3, r2, x, r3 + 3 * x);
+  #undef WF_PIXEL
+  #undef WF_LOAD4
+  return 1;
+}
+#endif
+
+static inline int waterflow_paeth_rgb_quad(
+    uint8_t *r0, uint8_t *r1, uint8_t *r2, uint8_t *r3, const uint8_t *above, long pixels) {
+#if defined(__x86_64__)
+  if (pixels >= 8 && __builtin_cpu_supports("avx2"))
+    return waterflow_paeth_rgb_quad_avx2(r0, r1, r2, r3, above, pixels);
+#endif
+  (void)r0; (void)r1; (void)r2; (void)r3; (void)above; (void)pixels;
+  return 0;
+}
+
 #if defined(__x86_64__)
 __attribute__((target("avx2,popcnt")))
 static inline long waterflow_paeth_row_avx2(

@@ -29,6 +29,20 @@ package enum VectorRowFilter {
 }
 
 extension VectorRowFilter {
+  /// Reverses the Paeth filter of four consecutive RGB rows at once with AVX2; false (nothing
+  /// done) without AVX2 or below 8 pixels.
+  ///
+  /// `rows` follow `above` in one buffer, each after its filter byte; `above` is already
+  /// reconstructed.
+  @inline(__always)
+  package static func unfilterPaethRGBRows(
+    _ rows: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>,
+      UnsafeMutablePointer<UInt8>),
+    above: UnsafePointer<UInt8>, pixels: Int
+  ) -> Bool {
+    waterflow_paeth_rgb_quad(rows.0, rows.1, rows.2, rows.3, above, pixels) != 0
+  }
+
   /// Widens the first pixels of an RGB row to opaque RGBA, sixteen at a time where the CPU has
   /// SSSE3, and returns how many it widened (the caller widens the rest).
   ///

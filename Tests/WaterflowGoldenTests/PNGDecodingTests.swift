@@ -169,15 +169,17 @@ extension PNGDecodingTests {
     #expect(image.pixels == expected.pixels)
   }
 
-  /// Runs of two, three and one Paeth rows: pairs are unfiltered together, the rest alone.
-  @Test(arguments: [1, 2, 3, 4, 7, 33])
+  /// Runs of one to five Paeth rows: fours are unfiltered together (with the vector unit, from 8
+  /// pixels), pairs together, the rest alone.
+  @Test(arguments: [1, 2, 3, 4, 7, 8, 9, 33])
   func testDecode_RGBPaethRuns_ReconstructPixels(_ width: Int) throws {
+    let filters: [UInt8] = [4, 4, 4, 2, 4, 4, 1, 4, 0, 4, 4, 3, 4, 4, 4, 4, 1, 4, 4, 4, 4, 4, 2]
     var writer = TestPNGWriter(
-      width: width, height: 12, bitDepth: 8, colorType: 2,
+      width: width, height: filters.count, bitDepth: 8, colorType: 2,
       sample: { Array(Self.noise($0, $1).prefix(3)) })
-    writer.filter = { [4, 4, 4, 2, 4, 4, 1, 4, 0, 4, 4, 3][$0] }
+    writer.filter = { filters[$0] }
     let image = try RGBAImage(pngData: writer.encode())
-    var expected = Self.noiseImage(width: width, height: 12)
+    var expected = Self.noiseImage(width: width, height: filters.count)
     for i in stride(from: 3, to: expected.pixels.count, by: 4) { expected.pixels[i] = 255 }
     #expect(image.pixels == expected.pixels)
   }
