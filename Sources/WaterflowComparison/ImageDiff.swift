@@ -175,6 +175,21 @@ public enum ImageDiff {
     return (try expected.get(), try actual!.get())
   }
 
+  /// Starts decoding a PNG file on another thread; the function it returns waits for the result.
+  ///
+  /// Call the function exactly once: it also ends the thread.
+  package static func decodeAhead(_ path: String) -> () -> Result<RGBAImage, PNGDecodingError> {
+    final class Slot: @unchecked Sendable { var result: Result<RGBAImage, PNGDecodingError>? }
+    let slot = Slot()
+    let worker = WorkerThread {
+      slot.result = Result { () throws(PNGDecodingError) in try RGBAImage(contentsOfPNGFile: path) }
+    }
+    return {
+      worker.join()
+      return slot.result!
+    }
+  }
+
   /// The diff image for bitwise-identical inputs: everything is background, except masks.
   private static func identicalDiffImage(
     _ expected: RGBAImage, options: Options, mask: MaskMap

@@ -23,6 +23,10 @@ public struct GoldenStore: Sendable {
   public let directory: String
   /// Record mode, artifacts, diff options and tolerance.
   public var configuration: GoldenConfiguration
+  /// Whether `check(_:renderer:fingerprint:)` decodes an entry's golden on another thread while
+  /// the entry renders: for runs with fewer jobs than cores (`golden record` takes one by
+  /// default), where a core would otherwise wait. The outcome is the same either way.
+  package var decodesAhead = false
 
   /// Creates a store over a folder, which is created when the first golden is recorded.
   public init(directory: String, configuration: GoldenConfiguration) {
@@ -88,11 +92,23 @@ public struct GoldenStore: Sendable {
     diffOptions: ImageDiff.Options? = nil, tolerance: DiffTolerance? = nil,
     facts: GoldenFacts? = nil
   ) throws(GoldenError) -> GoldenOutcome {
+    try check(
+      image, named: name, fingerprint: fingerprint, diffOptions: diffOptions, tolerance: tolerance,
+      facts: facts, onDisk: nil)
+  }
+
+  /// `check(_:named:fingerprint:diffOptions:tolerance:facts:)`, with the golden file already
+  /// decoded when `onDisk` is given (see `decodesAhead`).
+  func check(
+    _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint,
+    diffOptions: ImageDiff.Options?, tolerance: DiffTolerance?, facts: GoldenFacts?,
+    onDisk: Result<RGBAImage, PNGDecodingError>?
+  ) throws(GoldenError) -> GoldenOutcome {
     clearArtifacts(of: name)
     let recorded = try recordedFacts(of: name)
     let outcome = try check(
       image, named: name, fingerprint: fingerprint, diffOptions: diffOptions,
-      tolerance: tolerance, facts: facts, recorded: recorded.map { $0.first })
+      tolerance: tolerance, facts: facts, recorded: recorded.map { $0.first }, onDisk: onDisk)
     if outcome.didRecord, let facts { try writeFacts([facts], of: name) }
     return outcome
   }
@@ -121,7 +137,7 @@ public struct GoldenStore: Sendable {
   private func check(
     _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint,
     diffOptions: ImageDiff.Options?, tolerance: DiffTolerance?, facts: GoldenFacts?,
-    recorded: GoldenFacts??
+    recorded: GoldenFacts??, onDisk: Result<RGBAImage, PNGDecodingError>?
   ) throws(GoldenError) -> GoldenOutcome {
     let golden = path(for: name)
     let mode = configuration.effectiveRecordMode
@@ -149,7 +165,7 @@ public struct GoldenStore: Sendable {
     }
 
     if mode == .all {
-      let wrote = try record(image, named: name, fingerprint: fingerprint)
+      let wrote = try record(image, named: name, fingerprint: fingerprint, onDisk: onDisk)
       var recorded = outcome(
         .recordedAll,
         message: wrote
@@ -175,7 +191,7 @@ public struct GoldenStore: Sendable {
             then commit \(golden)\(FileManager.default.fileExists(atPath: fingerprintPath) ? "" : " and \(fingerprintPath)").
             """)
       }
-      try record(image, named: name, fingerprint: fingerprint)
+      try record(image, named: name, fingerprint: fingerprint, onDisk: onDisk)
       return outcome(
         .recordedNew,
         message:
@@ -185,7 +201,9 @@ public struct GoldenStore: Sendable {
 
     let expected: RGBAImage
     do {
-      expected = try RGBAImage(contentsOfPNGFile: golden)
+      expected = try (onDisk ?? Result { () throws(PNGDecodingError) in
+        try RGBAImage(contentsOfPNGFile: golden)
+      }).get()
     } catch {
       throw GoldenError(
         .file,
@@ -253,7 +271,7 @@ public struct GoldenStore: Sendable {
         "  diff:     \(diff) (expected | actual | differences in red)")
     }
     if mode == .failed {
-      try record(image, named: name, fingerprint: fingerprint)
+      try record(image, named: name, fingerprint: fingerprint, onDisk: onDisk)
       lines.append("Re-recorded \(golden) because the record mode is 'failed'.")
       return outcome(
         .rerecorded, diff: result, expected: expected, artifacts: artifacts,
@@ -298,7 +316,7 @@ public struct GoldenStore: Sendable {
           named: GoldenStore.frameName(name, k, count: frames.count),
           fingerprint: fingerprint, diffOptions: options, tolerance: tolerance,
           facts: frame.facts,
-          recorded: recorded.map { k < $0.count ? $0[k] : nil }))
+          recorded: recorded.map { k < $0.count ? $0[k] : nil }, onDisk: nil))
     }
     let facts = frames.compactMap(\.facts)
     if outcomes.contains(where: \.didRecord) && facts.count == frames.count {
@@ -330,7 +348,17 @@ public struct GoldenStore: Sendable {
     _ entry: GoldenManifest.Entry, renderer: Renderer,
     fingerprint: FontStackFingerprint
   ) throws(GoldenError) -> GoldenSequenceOutcome {
-    let frames = try entry.shot().frames(with: renderer)
+    // With a core to spare, the golden on disk is decoded while the entry renders.
+    let golden = path(for: entry.name)
+    let pending =
+      decodesAhead && !entry.isSequence && FileManager.default.fileExists(atPath: golden)
+      ? ImageDiff.decodeAhead(golden) : nil
+    let frames: [GoldenFrame]
+    do { frames = try entry.shot().frames(with: renderer) } catch {
+      _ = pending?()
+      throw error
+    }
+    let onDisk = pending?()
     if entry.isSequence {
       return try checkSequence(
         frames, named: entry.name, fingerprint: fingerprint,
@@ -342,7 +370,7 @@ public struct GoldenStore: Sendable {
     let outcome = try check(
       frames[0].image, named: entry.name, fingerprint: fingerprint,
       diffOptions: options,
-      tolerance: entry.tolerance, facts: frames[0].facts)
+      tolerance: entry.tolerance, facts: frames[0].facts, onDisk: onDisk)
     return GoldenSequenceOutcome(
       name: entry.name, offsets: [frames[0].offset], frames: [outcome],
       isSequence: false)
@@ -363,7 +391,8 @@ public struct GoldenStore: Sendable {
   /// leaves keeps the stack it was recorded with. Returns whether it wrote.
   @discardableResult
   private func record(
-    _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint
+    _ image: RGBAImage, named name: String, fingerprint: FontStackFingerprint,
+    onDisk: Result<RGBAImage, PNGDecodingError>? = nil
   ) throws(GoldenError) -> Bool {
     let golden = path(for: name)
     // Belt and braces: effectiveRecordMode is already .never in CI.
@@ -374,7 +403,9 @@ public struct GoldenStore: Sendable {
       )
     }
     let unchanged =
-      (try? RGBAImage(contentsOfPNGFile: golden)).map { $0 == image } ?? false
+      (onDisk.map { try? $0.get() } ?? (try? RGBAImage(contentsOfPNGFile: golden))).map {
+        $0 == image
+      } ?? false
     if !unchanged {
       try GoldenStore.writeFile(GoldenStore.encoded(image), to: golden)
     }

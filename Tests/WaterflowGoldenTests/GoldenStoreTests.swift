@@ -259,3 +259,64 @@ extension GoldenStoreTests {
       ) == true)
   }
 }
+
+extension GoldenStoreTests {
+  // MARK: - Decoding ahead
+
+  /// A store that decodes each golden while its entry renders (`decodesAhead`, for runs with a
+  /// spare core) reports what one that decodes afterwards does: a match, a failure with its
+  /// counts and artifacts, an unchanged re-record that leaves the file alone, and a corrupt file.
+  @Test func testDecodesAhead_GivesTheSameOutcomes() throws {
+    let dir = try GoldenTestSupport.temporaryDirectory()
+    let shop = #"{"viewport": {"width": 200, "height": 300, "scale": 1}, "columns": 2, "items": [{"height": 80, "price": "1.00"}, {"height": 80, "price": "PRICE"}]}"#
+    try shop.replacingOccurrences(of: "PRICE", with: "1.20").write(
+      toFile: dir + "/shop.json", atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: dir + "/G", withIntermediateDirectories: true)
+    try #"{"goldens": [{"name": "same", "scene": "../shop.json"}, {"name": "moved", "scene": "../shop.json", "offset": 0}, {"name": "bad", "scene": "../shop.json"}]}"#
+      .write(toFile: dir + "/G/manifest.json", atomically: true, encoding: .utf8)
+    let manifest = try GoldenManifest(contentsOf: dir + "/G/manifest.json")
+    let renderer = try Renderer()
+    let fingerprint = FontStackFingerprint(renderer: renderer)
+    func store(_ mode: RecordMode, ahead: Bool) -> GoldenStore {
+      var store = GoldenStore(
+        directory: dir + "/G",
+        configuration: GoldenConfiguration(recordMode: mode, artifactsDirectory: dir + "/a"))
+      store.decodesAhead = ahead
+      return store
+    }
+    for entry in manifest.entries {
+      _ = try store(.all, ahead: false).check(entry, renderer: renderer, fingerprint: fingerprint)
+    }
+    // "moved" now differs (another price), "bad" is not a PNG any more.
+    try shop.replacingOccurrences(of: "PRICE", with: "9.99").write(
+      toFile: dir + "/shop.json", atomically: true, encoding: .utf8)
+    let same = manifest.entries[0]
+    try FileManager.default.removeItem(atPath: dir + "/G/same.png")
+    _ = try store(.all, ahead: false).check(same, renderer: renderer, fingerprint: fingerprint)
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: dir + "/G/bad.png"))
+    let sameBytes = FileManager.default.contents(atPath: dir + "/G/same.png")
+
+    func summary(_ outcome: GoldenSequenceOutcome) -> [String] {
+      outcome.frames.map { "\($0.status) \($0.diff?.mismatched ?? -1) \($0.unchanged) \($0.message)" }
+    }
+    for mode in [RecordMode.never, .all] {
+      let plain = try store(mode, ahead: false).check(manifest.entries[0], renderer: renderer, fingerprint: fingerprint)
+      let ahead = try store(mode, ahead: true).check(manifest.entries[0], renderer: renderer, fingerprint: fingerprint)
+      #expect(summary(ahead) == summary(plain))
+      #expect(ahead.frames[0].status == (mode == .never ? .matched : .recordedAll))
+      #expect(FileManager.default.contents(atPath: dir + "/G/same.png") == sameBytes)
+    }
+    let plain = try store(.never, ahead: false).check(manifest.entries[1], renderer: renderer, fingerprint: fingerprint)
+    let ahead = try store(.never, ahead: true).check(manifest.entries[1], renderer: renderer, fingerprint: fingerprint)
+    #expect(ahead.frames[0].status == .failed && ahead.frames[0].diff?.mismatched ?? 0 > 0)
+    #expect(summary(ahead) == summary(plain))
+    #expect(FileManager.default.fileExists(atPath: dir + "/a/moved.diff.png"))
+    let errors = [false, true].map { ahead in
+      #expect(throws: GoldenError.self) {
+        try store(.never, ahead: ahead).check(manifest.entries[2], renderer: renderer, fingerprint: fingerprint)
+      }
+    }
+    #expect(errors[0]?.description == errors[1]?.description)
+    #expect(errors[1]?.description.contains("\(dir)/G/bad.png") == true)
+  }
+}
