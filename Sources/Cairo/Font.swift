@@ -293,8 +293,11 @@ package struct FNV1a64 {
   }
 
   /// `fnv1a64:` and 16 lowercase hex digits.
-  package var text: String {
+  package var text: String { "fnv1a64:" + hexDigits }
+
+  /// The hash as 16 lowercase hex digits.
+  package var hexDigits: String {
     let hex = String(hash, radix: 16)
-    return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }
