@@ -1,13 +1,5 @@
 public import PNGCodec
 
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
-
 /// A pixel-level image comparison that reproduces pixelmatch 7.2.0, plus masks, tolerances and a
 /// fast path for identical images.
 ///
@@ -48,11 +40,7 @@ public enum ImageDiff {
       return DiffResult(sizesDifferExpected: expectedSize, actual: actualSize)
     }
     let total = expected.width * expected.height
-    let identical = expected.pixels.withUnsafeBytes { a in
-      actual.pixels.withUnsafeBytes { b in
-        a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
-      }
-    }
+    let identical = expected == actual
     let maskMap = MaskMap(
       options.masks, width: expected.width, height: expected.height)
     let compared = total - maskMap.maskedCount
@@ -109,12 +97,7 @@ public enum ImageDiff {
     else {
       return compare(expected, actual, options: options, diffImage: diffImage)
     }
-    let identical = expected.pixels.withUnsafeBytes { a in
-      actual.pixels.withUnsafeBytes { b in
-        memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
-      }
-    }
-    if identical {
+    if expected == actual {
       return compare(expected, actual, options: options, diffImage: diffImage)
     }
     let maskMap = MaskMap(options.masks, width: size.width, height: size.height)
@@ -162,17 +145,12 @@ public enum ImageDiff {
   package static func decodeBoth(_ expectedPath: String, _ actualPath: String)
     throws(PNGDecodingError) -> (RGBAImage, RGBAImage)
   {
-    var actual: Result<RGBAImage, PNGDecodingError>?
-    let worker = WorkerThread {
-      actual = Result { () throws(PNGDecodingError) in
-        try RGBAImage(contentsOfPNGFile: actualPath)
-      }
-    }
+    let actual = decodeAhead(actualPath)
     let expected = Result { () throws(PNGDecodingError) in
       try RGBAImage(contentsOfPNGFile: expectedPath)
     }
-    worker.join()
-    return (try expected.get(), try actual!.get())
+    let decoded = actual()
+    return (try expected.get(), try decoded.get())
   }
 
   /// Starts decoding a PNG file on another thread; the function it returns waits for the result.
