@@ -25,7 +25,10 @@ let package = Package(
     // Behind the SnapshotTesting trait, so only those who enable it fetch and build
     // swift-snapshot-testing (and the swift-syntax it needs).
     .library(name: "WaterflowSnapshotTesting", targets: ["WaterflowSnapshotTesting"]),
+    // `waterflow` runs a plain diff itself and everything else with waterflow-core, beside it
+    // (Sources/waterflow/Launcher.swift says why).
     .executable(name: "waterflow", targets: ["waterflow"]),
+    .executable(name: "waterflow-core", targets: ["WaterflowCore"]),
   ],
   traits: [
     .trait(
@@ -93,28 +96,41 @@ let package = Package(
     // Atomic files, staged folders, sweeping and the cleanup on SIGINT/SIGTERM/SIGHUP.
     .target(name: "FileTransactions", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
-    // Cairo: the C libraries (cairo, FreeType, libpng, libdeflate, libjpeg-turbo, libwebp), and the
-    // one Swift module that wraps them.
+    // The C libraries, each group behind one Swift module that wraps it: the drawing libraries
+    // (cairo, pango, FreeType, libpng, libjpeg-turbo, libwebp) behind Cairo, and libdeflate with the
+    // codec's vector kernels behind PNGKernels. Two, not one, because loading cairo and the forty
+    // libraries it brings took 10 MB and 4 ms before `waterflow diff` (which only decodes,
+    // compares and encodes PNG files) read a byte.
+    .systemLibrary(
+      name: "CPNGKernels",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+    ),
+    .target(name: "PNGKernels", dependencies: ["CPNGKernels"]),
     .systemLibrary(
       name: "CCairo",
       pkgConfig: "pangocairo",
       // Tested on Debian; the Homebrew names are for macOS, where it is intended but untested.
       providers: [
         .apt([
-          "libcairo2-dev", "libfreetype-dev", "libpng-dev", "libdeflate-dev", "libturbojpeg0-dev",
+          "libcairo2-dev", "libfreetype-dev", "libpng-dev", "libturbojpeg0-dev",
           "libwebp-dev", "libpango1.0-dev",
         ]),
         .brew([
-          "cairo", "pango", "fontconfig", "freetype", "libpng", "libdeflate", "jpeg-turbo", "webp",
+          "cairo", "pango", "fontconfig", "freetype", "libpng", "jpeg-turbo", "webp",
         ]),
       ]
     ),
-    .target(name: "Cairo", dependencies: ["CCairo", .product(name: "SystemPackage", package: "swift-system")]),
-    // The PNG encoder and decoder on libdeflate, which it reaches through Cairo's Swift wrapper.
+    // The wrapper encodes its surfaces with PNGCodec (ImageSurface+PNGCodec.swift).
+    .target(
+      name: "Cairo", dependencies: ["CCairo", "PNGCodec", "PNGKernels", .product(name: "SystemPackage", package: "swift-system")]),
+    // The PNG encoder and decoder on libdeflate, which it reaches through PNGKernels.
     // The encoder's deflate: the run coder for frames and the stitching of deflate streams
     // (package-internal: PNGCodec is the product).
-    .target(name: "PNGDeflate", dependencies: ["Cairo"]),
-    .target(name: "PNGCodec", dependencies: ["Cairo", "PNGDeflate"]),
+    .target(name: "PNGDeflate", dependencies: ["PNGKernels"]),
+    .target(name: "PNGCodec", dependencies: ["PNGKernels", "PNGDeflate"]),
+    // Comparing two images as pixelmatch 7.2.0 does, with masks and the diff image: what
+    // `waterflow diff` needs, without cairo (WaterflowComparison re-exports it).
+    .target(name: "PixelDiff", dependencies: ["PNGCodec", "WaterflowJSON"]),
     // Cell templates: the model, its measuring (self-sizing heights) and its drawing.
     .target(
       name: "WaterflowCells",
@@ -135,7 +151,7 @@ let package = Package(
     .target(
       name: "WaterflowComparison",
       dependencies: [
-        "Cairo", "PNGCodec", "WaterflowRender", "WaterflowView", "WaterflowScene", "WaterflowCells",
+        "PixelDiff", "Cairo", "PNGCodec", "WaterflowRender", "WaterflowView", "WaterflowScene", "WaterflowCells",
         "WaterflowJSON", "FileTransactions", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Running: the manifest, record modes, the golden store, expectGolden, jobs and shards (and
@@ -192,10 +208,12 @@ let package = Package(
     // Tools
     // The command line's shared pieces (errors, output, scene loading, interruption), so that
     // its commands can sit in modules of their own.
+    // Its pieces that need no drawing, and the whole of a plain `waterflow diff`.
+    .target(name: "CommandLineCore", dependencies: ["PixelDiff", "FileTransactions", "WaterflowJSON"]),
     .target(
       name: "WaterflowCommandLine",
       dependencies: [
-        "WaterflowScene", "WaterflowRender", "WaterflowJSON", "Cairo", "FileTransactions",
+        "CommandLineCore", "WaterflowScene", "WaterflowRender", "WaterflowJSON", "Cairo", "FileTransactions",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -209,8 +227,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The launcher: a plain diff without cairo, and waterflow-core for the rest. Not a dependency
+    // on WaterflowCore: SwiftPM would link all of that program's dependencies into this one.
+    // `swift build` builds both; `swift build --product waterflow` this one alone.
+    .executableTarget(name: "waterflow", dependencies: ["CommandLineCore", "FileTransactions"]),
     .executableTarget(
-      name: "waterflow",
+      name: "WaterflowCore",
       dependencies: [
         "WaterflowLayout", "WaterflowView", "WaterflowScene", "WaterflowRender", "WaterflowMotion",
         "WaterflowGolden", "WaterflowGoldenReport", "WaterflowShots", "WaterflowJSON", "Cairo", "PNGCodec",
@@ -244,7 +266,7 @@ let package = Package(
       name: "WaterflowCellsTests",
       dependencies: ["WaterflowCells", "WaterflowScene", "WaterflowRender", "WaterflowTestSupport"]),
     // The codec's tests draw their images with cairo, so they share its fixtures.
-    .testTarget(name: "CairoTests", dependencies: ["Cairo", "PNGCodec", "WaterflowTestSupport"]),
+    .testTarget(name: "CairoTests", dependencies: ["Cairo", "PNGCodec", "PNGKernels", "WaterflowTestSupport"]),
     .testTarget(name: "FileTransactionsTests", dependencies: ["FileTransactions", "WaterflowTestSupport"]),
     .testTarget(
       name: "WaterflowRenderTests",
@@ -275,7 +297,7 @@ let package = Package(
           condition: .when(traits: ["SnapshotTesting"])),
       ]
     ),
-    .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowTestSupport"]),
+    .testTarget(name: "WaterflowCLITests", dependencies: ["waterflow", "WaterflowCore", "WaterflowTestSupport"]),
     // The Swift examples of the DocC catalogs, compiled (and most of them run); a test checks
     // that every ```swift block of Sources/*/*.docc is a marked region of these files.
     .testTarget(

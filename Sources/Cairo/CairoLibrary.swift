@@ -1,4 +1,5 @@
 internal import CCairo
+internal import PNGKernels
 
 #if canImport(Glibc)
 internal import Glibc
@@ -48,7 +49,7 @@ public enum CairoLibrary {
       pixman: pixmanVersion(),
       freetype: freeTypeVersion(),
       libpng: String(cString: png_get_libpng_ver(nil)),
-      libdeflate: LIBDEFLATE_VERSION_STRING,
+      libdeflate: libdeflateVersion,
       pango: String(cString: pango_version_string()),
       harfbuzz: String(cString: hb_version_string()),
       fontconfig: fontconfigVersion())

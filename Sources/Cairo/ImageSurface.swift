@@ -4,8 +4,8 @@ internal import CCairo
 ///
 /// Each pixel is one native-endian `UInt32` with alpha in the top byte, and the colour
 /// channels already multiplied by alpha, as cairo's `CAIRO_FORMAT_ARGB32` defines. Draw on it
-/// through a ``Context``; read it with ``withUnsafePixels(_:)`` or PNGCodec's `RGBAImage(surface:)`;
-/// save it with PNGCodec's `pngData(compression:)`.
+/// through a ``Context``; read it with ``withUnsafePixels(_:)`` or `RGBAImage(surface:)`, save it
+/// with `pngData(compression:)` (PNGCodec's encoder; both in ImageSurface+PNGCodec.swift).
 ///
 /// ```swift
 /// let surface = try ImageSurface(width: 1500, height: 2668)

@@ -1,4 +1,3 @@
-public import Foundation
 internal import Synchronization
 
 #if canImport(Glibc)
@@ -45,9 +44,7 @@ public enum Interruption {
       guard pipe(&fds) == 0 else { return }
       wakeFD.store(fds[1], ordering: .relaxed)
       let reader = fds[0]
-      let thread = Thread { cleanUpAndExit(reading: reader, program: program) }
-      thread.stackSize = 1 << 20
-      thread.start()
+      startCleanupThread(reading: reader, program: program)
       // A parent may have started us with these signals blocked (test runners do, and the mask
       // is inherited): unblock them here, so this thread, at least, takes them.
       var mask = sigset_t()
@@ -119,7 +116,21 @@ public enum Interruption {
     _ = write(wakeFD.load(ordering: .relaxed), &byte, 1)
   }
 
-  private static func cleanUpAndExit(reading fd: Int32, program: String) {
+  /// Starts the thread that waits for a signal, then cleans up and exits: pthreads, not
+  /// Foundation's Thread (see PosixCondition for why).
+  private static func startCleanupThread(reading fd: Int32, program: String) {
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, 1 << 20)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(CleanupThread(fd: fd, program: program)).toOpaque()
+    let created = pthread_create(&thread, &attributes, runCleanupThread, context)
+    if created != 0 { Unmanaged<CleanupThread>.fromOpaque(context).release() }
+  }
+
+  fileprivate static func cleanUpAndExit(reading fd: Int32, program: String) {
     var byte: UInt8 = 0
     while read(fd, &byte, 1) != 1 {}
     let signal = interruptingSignal.load(ordering: .relaxed)
@@ -131,28 +142,49 @@ public enum Interruption {
   }
 }
 
+/// What the cleanup thread reads from.
+private final class CleanupThread {
+  let fd: Int32
+  let program: String
+  init(fd: Int32, program: String) {
+    self.fd = fd
+    self.program = program
+  }
+}
+
+/// The cleanup thread's body, for pthread_create.
+private func runCleanupThread(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  let work = Unmanaged<CleanupThread>.fromOpaque(context!).takeRetainedValue()
+  Interruption.cleanUpAndExit(reading: work.fd, program: work.program)
+  return nil
+}
+
 /// Child processes that write an output's temporary file (ffmpeg), stopped on an interruption.
+///
+/// By process id, not Foundation's `Process`: see PosixCondition for why this module does without
+/// swift-corelibs-foundation. WaterflowMotion's VideoEncoder starts its `Process` through here.
 public enum ChildProcesses {
-  /// Starts `process` unless interrupted; an interruption then kills it before it removes
-  /// temporaries, so it cannot recreate one.
+  /// Runs `start` (which starts a process and returns its id) unless interrupted; an
+  /// interruption then kills that process before it removes temporaries, so it cannot recreate
+  /// one.
   ///
   /// - Parameters:
-  ///   - process: The process to start (ffmpeg writing a video's temporary file).
   ///   - output: The output the process writes, for the error when interrupted.
-  public static func start(_ process: Process, writing output: String) throws {
+  ///   - start: Starts the process (ffmpeg writing a video's temporary file); returns its id.
+  /// - Throws: What `start` throws, or ``FileWriteError`` when interrupted before it ran.
+  public static func start(writing output: String, _ start: () throws -> Int32) throws {
     var startError: (any Error)?
     try Ledger.shared.start(output) { () -> Int32? in
-      do { try process.run() } catch {
+      do { return try start() } catch {
         startError = error
         return nil
       }
-      return process.processIdentifier
     }
     if let startError { throw startError }
   }
 
   /// Forgets a process once it has exited.
-  public static func exited(_ process: Process) {
-    Ledger.shared.forget(child: process.processIdentifier)
+  public static func exited(processIdentifier: Int32) {
+    Ledger.shared.forget(child: processIdentifier)
   }
 }

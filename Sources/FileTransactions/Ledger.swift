@@ -1,4 +1,8 @@
-internal import Foundation
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+#else
+  internal import Foundation
+#endif
 internal import Synchronization
 
 #if canImport(Glibc)
@@ -31,7 +35,7 @@ final class Ledger: @unchecked Sendable {
     pthread_rwlock_init(gate, nil)
     return gate
   }()
-  private let lock = NSLock()
+  private let lock = PosixCondition()
   private var nextToken = 0
   private var temporaries: [Int: (path: String, isFolder: Bool)] = [:]
   private var children: Set<Int32> = []

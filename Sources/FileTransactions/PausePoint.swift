@@ -1,4 +1,8 @@
-internal import Foundation
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+#else
+  internal import Foundation
+#endif
 internal import SystemPackage
 
 #if canImport(Glibc)
@@ -19,8 +23,10 @@ internal import Darwin
 /// signal. The thread prints `paused at POINT` on standard error and waits
 /// for a signal.
 public enum PausePoint {
+  // getenv, not ProcessInfo's environment, which copies every variable into a dictionary: a
+  // few hundred kilobytes of `waterflow diff`'s memory, for one variable that is never set there.
   private static let requested = Set(
-    (ProcessInfo.processInfo.environment["WATERFLOW_PAUSE_AT"] ?? "")
+    (getenv("WATERFLOW_PAUSE_AT").map { String(cString: $0) } ?? "")
       .split(separator: ",").map(String.init))
 
   /// Stops the calling thread for good when `point` is a requested one.
@@ -57,7 +63,7 @@ public enum PausePoint {
     resumption.unlock()
   }
 
-  private static let resumption = NSCondition()
+  private static let resumption = PosixCondition()
   nonisolated(unsafe) private static var resumed = false
 
   /// The commit point of `path`.

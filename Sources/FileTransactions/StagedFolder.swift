@@ -1,4 +1,8 @@
-internal import Foundation
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+#else
+  internal import Foundation
+#endif
 internal import SystemPackage
 
 #if canImport(Glibc)
@@ -59,10 +63,7 @@ public struct StagedFolder: Sendable {
     self.destination = destination
     try Self.checkReplaceable(destination, name: directory, kind: kind)
     let parent = FilePath(destination).removingLastComponent().string
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
+    guard Self.isFolder(parent) == true else {
       throw FileWriteError(
         path: directory,
         "Cannot write the folder '\(directory)': the directory '\(parent)' does not exist "
@@ -202,23 +203,30 @@ public struct StagedFolder: Sendable {
       path: name, "Cannot replace the folder '\(name)': \(Temporaries.errnoText(code)).")
   }
 
+  /// Whether `path` is a folder (symbolic links followed), nil when nothing is there.
+  private static func isFolder(_ path: String) -> Bool? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT == S_IFDIR
+  }
+
   private static func checkReplaceable(_ destination: String, name: String, kind: Kind)
     throws(FileWriteError)
   {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory)
-    else { return }
-    guard isDirectory.boolValue else {
+    guard let isFolder = Self.isFolder(destination) else { return }
+    guard isFolder else {
       throw FileWriteError(
         path: name, "Cannot write the folder '\(name)': it exists and is not a folder.")
     }
     let entries: [String]
-    do {
-      entries = try FileManager.default.contentsOfDirectory(atPath: destination)
-    } catch {
+    // opendir first, for the reason in the message: FileManager's error names none that
+    // FoundationEssentials can print.
+    guard let stream = opendir(destination) else {
       throw FileWriteError(
-        path: name, "Cannot read the folder '\(name)': \(error.localizedDescription)")
+        path: name, "Cannot read the folder '\(name)': \(Temporaries.errnoText(errno)).")
     }
+    closedir(stream)
+    entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
     // An earlier output has the marker; one cut short by an older version holds only its own
     // files. Other files in an earlier output are kept (see `commit`).
     let others = entries.filter { !kind.owns($0) }

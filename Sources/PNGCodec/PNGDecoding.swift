@@ -12,7 +12,7 @@
 // Adler-32), filter reconstruction, Adam7 scattering and sample expansion. Ancillary chunks other
 // than tRNS are ignored by design.
 
-internal import Cairo
+internal import PNGKernels
 
 #if canImport(Glibc)
 internal import Glibc
@@ -346,7 +346,7 @@ private func decodeRGBOrRGBA8(
         into: UnsafeMutableRawBufferPointer(start: base + offset, count: inflatedCount))
       // Row by row, while the row is in cache: row y + 1 is unfiltered first, as it needs row
       // y's bytes where they were inflated, which moving row y may overwrite.
-      // Four Paeth rows in a row are unfiltered together with the vector unit (the shim's
+      // Four Paeth rows in a row are unfiltered together with the vector unit (kernels.h's
       // waterflow_paeth_rgb_quad: photos are mostly Paeth rows, and four chains side by side took
       // a golden check of 200 goldens at scale 2 from 0.700 to 0.632 s), two together otherwise
       // (`paethRGBPair`).

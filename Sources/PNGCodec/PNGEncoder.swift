@@ -1,7 +1,13 @@
-package import Cairo
+internal import PNGKernels
 internal import Dispatch
 internal import PNGDeflate
-internal import Foundation
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
 internal import Synchronization
 
 // Why our own encoder, and why libdeflate.
@@ -196,41 +202,36 @@ public final class PNGEncoder {
     }
   }
 
-  /// Encodes a surface as PNG.
+  /// Encodes premultiplied, native-endian ARGB32 pixels (a cairo surface's) as PNG.
   ///
   /// - Parameters:
-  ///   - surface: The surface; its premultiplied pixels are un-premultiplied.
+  ///   - base: The first row; each row holds `width` 32-bit pixels.
+  ///   - width: The width in pixels.
+  ///   - height: The height in pixels.
+  ///   - stride: The distance in bytes from one row to the next.
   ///   - concurrently: Whether a big image is cut in two bands compressed on two cores. Callers
   ///     that already keep every core busy (frame sequences) pass `false` and get one band: other
   ///     bytes (slightly smaller), the same pixels, and the same bytes on every run.
   /// - Returns: The bytes of a PNG file.
-  package func encode(_ surface: ImageSurface, concurrently: Bool = true)
-    -> [UInt8]
-  {
-    surface.withUnsafePixels { buffer, stride in
-      let base = buffer.baseAddress!
-      let width = surface.width
-      // Frames are opaque: the run encoder takes that for granted and finds out otherwise while
-      // it filters, which spares the separate pass over every pixel that `isOpaque` costs.
-      if compression.encoder == .runs,
-        let png = encodeOpaqueFrame(
-          base, width: width, height: surface.height, stride: stride)
-      {
-        return png
-      }
-      let opaque = Self.isOpaque(
-        base, width: width, height: surface.height, stride: stride)
-      return encode(
-        width: width, height: surface.height, alpha: !opaque,
-        concurrently: concurrently
-      ) {
-        y, row in
-        let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
-        if opaque {
-          packOpaqueRow(pixels, width: width, into: row)
-        } else {
-          unpremultiplyRow(pixels, width: width, into: row)
-        }
+  package func encode(
+    premultiplied base: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+    concurrently: Bool = true
+  ) -> [UInt8] {
+    // Frames are opaque: the run encoder takes that for granted and finds out otherwise while
+    // it filters, which spares the separate pass over every pixel that `isOpaque` costs.
+    if compression.encoder == .runs,
+      let png = encodeOpaqueFrame(base, width: width, height: height, stride: stride)
+    {
+      return png
+    }
+    let opaque = Self.isOpaque(base, width: width, height: height, stride: stride)
+    return encode(width: width, height: height, alpha: !opaque, concurrently: concurrently) {
+      y, row in
+      let pixels = (base + y * stride).assumingMemoryBound(to: UInt32.self)
+      if opaque {
+        packOpaqueRow(pixels, width: width, into: row)
+      } else {
+        unpremultiplyRow(pixels, width: width, into: row)
       }
     }
   }
@@ -528,7 +529,7 @@ private func packOpaqueRow(
 ///
 /// Groups of four pixels equal to the four above, most of any frame, are compared as two words
 /// and stored as 12 zero bytes; only the others are subtracted, checked and packed. On CPUs with
-/// AVX2, `VectorRowFilter` (the C shim) writes the same bytes, eight pixels a step.
+/// AVX2, `VectorRowFilter` (kernels.h) writes the same bytes, eight pixels a step.
 @inline(__always)
 private func upFilterOpaqueRow(
   _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width: Int,
@@ -600,7 +601,7 @@ private func upFilterOpaqueRow(
 /// Rounds as cairo's `unpremultiply_data` (cairo-png.c) does, `(c × 255 + a / 2) / a`, so our
 /// files decode to exactly the pixels cairo's own writer would have stored.
 @inline(__always)
-func unpremultiplyRow(
+package func unpremultiplyRow(
   _ pixels: UnsafePointer<UInt32>, width: Int,
   into row: UnsafeMutablePointer<UInt8>
 ) {
@@ -1026,7 +1027,7 @@ private final class PooledEncoder: @unchecked Sendable {
 }
 
 /// Runs `body` with an encoder borrowed from the pool.
-func withPooledEncoder<R>(
+package func withPooledEncoder<R>(
   _ compression: PNGCompression, _ body: (PNGEncoder) -> R
 ) -> R {
   let pooled =
@@ -1045,29 +1046,6 @@ func withPooledEncoder<R>(
     }
   }
   return body(pooled.encoder)
-}
-
-// `package`: no Cairo type in PNGCodec's public API; the renderer, motion and golden modules
-// encode surfaces, library users encode `RGBAImage`s.
-extension ImageSurface {
-  /// Encodes the surface as a PNG file, with Waterflow's fast encoder.
-  ///
-  /// Opaque surfaces become RGB files; others RGBA with straight alpha. The bytes depend only
-  /// on the pixels and the compression level.
-  ///
-  /// - Parameter compression: How hard to compress; `.default` suits rendered frames.
-  /// - Returns: The bytes of a PNG file.
-  package func pngData(compression: PNGCompression = .default) -> [UInt8] {
-    withPooledEncoder(compression) { $0.encode(self) }
-  }
-
-  /// Encodes the surface as PNG in one piece on the calling thread only, for callers that already
-  /// run one encode per core. The pixels equal ``pngData(compression:)``'s; the bytes differ.
-  package func pngDataOnThisThread(compression: PNGCompression = .default)
-    -> [UInt8]
-  {
-    withPooledEncoder(compression) { $0.encode(self, concurrently: false) }
-  }
 }
 
 /// Runs `body` for each band, on several cores or one after the other.

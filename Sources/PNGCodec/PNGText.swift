@@ -1,4 +1,4 @@
-internal import Cairo
+internal import PNGKernels
 
 // A PNG may carry text in iTXt chunks (UTF-8), which every decoder skips. Waterflow stores a golden's
 // facts in one, so a snapshot reference that is a single PNG file (swift-snapshot-testing keeps

@@ -1,4 +1,4 @@
-internal import Cairo
+internal import PNGKernels
 
 // Why our own DEFLATE encoder for frame sequences.
 //
@@ -38,7 +38,7 @@ internal import Cairo
 // not the edges of cards, nor text across every column), are now filtered with Paeth, as fpnge
 // does, and coded by `addPhotoRow`: whole 32-byte
 // chunks of zeros as runs, the rest as literal spans that `writeTokens` codes straight from the
-// stream (the shim's waterflow_code_literals: eight codes per store, or with AVX-512 VBMI 64
+// stream (kernels.h's waterflow_code_literals: eight codes per store, or with AVX-512 VBMI 64
 // codes looked up at once and joined in fours in vector lanes, 4.1 → 3.7 ms), with code lengths
 // counted on every fourth photo row. That frame: 3.6–3.8 ms for 771,049 bytes; frames without photos
 // keep every byte they had (the pinned digests), the reference frame 1.8–1.9 ms from 1.9–2.0.
@@ -51,7 +51,7 @@ internal import Cairo
 // match candidate to the next by vector masks (slower than the branches it replaced). What is
 // left between us and fpnge is its coding 32 literals per vector instruction sequence, which
 // needs every block's code to give the middle literals one length; and the search for UI rows.
-// Since: rows after a photo row are filtered in one AVX-512 pass (the shim's
+// Since: rows after a photo row are filtered in one AVX-512 pass (kernels.h's
 // waterflow_photo_row_avx512), and `addRow` measures a stretch of zeros once and writes its whole
 // runs together (same bytes): the notes frame 4.65 → 4.01 ms, the 1500×2668 bench frame 2.49 →
 // 2.23 ms (fpnge: 3.32 ms at its default level, 1.95 ms at its Paeth level). Then the rows near

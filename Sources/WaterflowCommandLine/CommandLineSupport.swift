@@ -1,6 +1,8 @@
-// The pieces every command of the `waterflow` tool shares: errors, output, scene loading and
-// interruption. A module of their own so that the commands can live in modules of their own
-// (the benchmarks in WaterflowBench), each small enough to read whole.
+// The pieces every command of the `waterflow` tool shares: scenes, streamed output, images.
+// A module of their own so that the commands can live in modules of their own (the benchmarks in
+// WaterflowBench), each small enough to read whole. Errors, output and interruption are
+// CommandLineCore's, which `waterflow diff` runs without cairo; it comes with this module.
+@_exported import CommandLineCore
 import ArgumentParser
 import Cairo
 import FileTransactions
@@ -8,19 +10,6 @@ import Foundation
 import WaterflowJSON
 import WaterflowRender
 import WaterflowScene
-
-/// Makes SIGINT, SIGTERM and SIGHUP stop ffmpeg, remove temporaries and name the `outputs` not
-/// written, exiting 130, 143 or 129; every command that writes files calls it first.
-package func installInterruptionCleanup(promising outputs: [String?]) {
-  Interruption.install(program: "waterflow")
-  Interruption.promise(outputs.compactMap { $0 })
-}
-
-/// A failure the user can fix; ArgumentParser prints it after "Error:" and exits non-zero.
-package struct CLIError: Error, CustomStringConvertible {
-  package var description: String
-  package init(_ description: String) { self.description = description }
-}
 
 package struct SceneArgument: ParsableArguments {
   @Argument(
@@ -37,18 +26,6 @@ package struct SceneArgument: ParsableArguments {
   package func load() throws -> Scene { try Self.load(scene) }
 }
 
-/// Writes text to standard output in one piece.
-package func emit(_ text: String) {
-  var line = text.hasSuffix("\n") ? text : text + "\n"
-  // From the string's own UTF-8 storage: Data's initializer from a sequence casts it at run
-  // time, and the first cast scans every protocol conformance in the binary (a few percent of a
-  // small `waterflow diff`).
-  line.withUTF8 { bytes in
-    FileHandle.standardOutput.write(
-      Data(bytes: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: bytes.count))
-  }
-}
-
 /// Streams output to standard output as `body` writes it: memory stays the same whatever the
 /// item count.
 ///
@@ -57,15 +34,7 @@ package func stream(_ body: (JSONWriter) -> Void) throws {
   var failure: Int32 = 0
   do {
     let out = JSONWriter { bytes in
-      var rest = bytes
-      while !rest.isEmpty && failure == 0 {
-        let n = write(STDOUT_FILENO, rest.baseAddress, rest.count)
-        if n >= 0 {
-          rest = UnsafeRawBufferPointer(rebasing: rest[n...])
-        } else if errno != EINTR {
-          failure = errno
-        }
-      }
+      if failure == 0 { failure = writeAll(STDOUT_FILENO, bytes) }
     }
     body(out)
     out.flush()
@@ -75,11 +44,6 @@ package func stream(_ body: (JSONWriter) -> Void) throws {
       "Cannot write to standard output: \(String(cString: strerror(failure)).lowercased())."
     )
   }
-}
-
-/// Writes a line to standard error.
-package func warn(_ text: String) {
-  FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
 extension SceneArgument {
@@ -110,13 +74,6 @@ package func reportImages(_ images: ImageStore) throws {
   if let path = images.corrupt.sorted().first {
     throw CLIError(
       "\(images.failures[path]!) Fix or remove the image; nothing was written.")
-  }
-}
-
-/// Writes a file atomically, turning failures into one clear message.
-package func write(_ bytes: [UInt8], to path: String) throws {
-  do { try writeAtomically(bytes, to: path) } catch {
-    throw CLIError("\(error)")
   }
 }
 

@@ -231,3 +231,18 @@ private final class LogTail: @unchecked Sendable {
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   write(fd, buffer, count)
 }
+
+extension ChildProcesses {
+  /// Starts `process` unless interrupted (see ``ChildProcesses/start(writing:_:)``).
+  static func start(_ process: Process, writing output: String) throws {
+    try start(writing: output) {
+      try process.run()
+      return process.processIdentifier
+    }
+  }
+
+  /// Forgets `process` once it has exited.
+  static func exited(_ process: Process) {
+    exited(processIdentifier: process.processIdentifier)
+  }
+}

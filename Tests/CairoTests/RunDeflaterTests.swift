@@ -1,4 +1,5 @@
 import Cairo
+import PNGKernels
 import PNGCodec
 import Foundation
 import Testing

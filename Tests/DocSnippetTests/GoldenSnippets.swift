@@ -29,7 +29,7 @@ import WaterflowGoldenReport
     print(result.expectedSize, result.mismatched > 0, result.isWithin(.exact), result.isWithin(.ratio(1)))
     // doc: image-diff end
     let line = "\(result.expectedSize) \(result.mismatched > 0) \(result.isWithin(.exact)) \(result.isWithin(.ratio(1)))"
-    #expect(try Self.article("WaterflowComparison", "ComparingImages").contains("```\n\(line)\n```"))
+    #expect(try Self.article("PixelDiff", "ComparingImages").contains("```\n\(line)\n```"))
   }
 
   @Test func aJUnitReportAndAnAnnotation_AreWhatTheArticleShows() throws {

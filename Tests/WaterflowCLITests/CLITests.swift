@@ -712,7 +712,9 @@ extension CLITests {
   /// An HTTP server package once made every command load libcurl (through FoundationNetworking)
   /// and 25 more libraries: 5 ms of each start. The dynamic loader lists what the binary loads.
   @Test func theCommandLineTool_LoadsNoNetworkingLibrary() throws {
-    let run = try waterflow(["--help"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+    // waterflow-core: the launcher in front of it loads no drawing library (LauncherTests).
+    let run = try runProgram(
+      atPath: waterflowCoreBinary, ["--help"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
     #expect(run.stdout.contains("libcairo"), "the loader listed nothing: \(run.stdout)")
     #expect(!run.stdout.contains("libcurl"), "\(run.stdout)")
     #expect(!run.stdout.contains("FoundationNetworking"), "\(run.stdout)")

@@ -12,6 +12,11 @@ public let waterflowBinary: String = {
   return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
 }()
 
+/// The built `waterflow-core`, which `waterflowBinary` (the launcher) starts for every command
+/// but a plain diff: beside it.
+public let waterflowCoreBinary: String =
+  URL(fileURLWithPath: waterflowBinary).deletingLastPathComponent().path + "/waterflow-core"
+
 /// A new, empty temporary folder whose name starts with `prefix`.
 public func makeTemporaryDirectory(prefix: String = "waterflow-test") throws -> String {
   let path = FileManager.default.temporaryDirectory

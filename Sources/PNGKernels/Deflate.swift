@@ -1,7 +1,8 @@
-internal import CCairo
+internal import CPNGKernels
 
-// libdeflate, wrapped for the PNG codec. Every C library stays behind this one module, so the
-// codec (module PNGCodec) calls these instead of importing the C module; `package` keeps them
+// libdeflate, wrapped for the PNG codec. The codec's C (libdeflate and its vector kernels) stays
+// behind this one module, as the drawing libraries stay behind `Cairo`, so the codec (modules
+// PNGCodec and PNGDeflate) calls these instead of importing the C module; `package` keeps them
 // out of the public API. They are coarse (a whole band or chunk per call), so the extra call
 // costs nothing measurable.
 
@@ -73,3 +74,6 @@ package func zlibDecompress(_ input: UnsafeRawBufferPointer, into output: Unsafe
   default: return .corrupt
   }
 }
+
+/// libdeflate's version, as its header gives it (for `waterflow --version`).
+package let libdeflateVersion = LIBDEFLATE_VERSION_STRING

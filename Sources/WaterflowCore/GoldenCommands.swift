@@ -196,10 +196,11 @@ struct DiffCommand: ParsableCommand {
         diffColorAlt: try diffColorAlt.map { try Self.color($0, option: "diff-color-alt") },
         diffMask: diffMask)
       options.masks = try masks.map(Self.rect) + cellMasks()
-      try DiffRequest(
+      let passes = try DiffRequest(
         expected: expected, actual: actual, output: output, options: options,
         tolerance: tolerance, json: json
       ).run()
+      if !passes { throw ExitCode(1) }
     }
   }
 
@@ -221,11 +222,6 @@ struct DiffCommand: ParsableCommand {
       return rect
     }
   }
-}
-
-func percent(_ ratio: Double) -> String {
-  let value = (ratio * 100_000).rounded() / 1000
-  return JSONText.format(value) + "%"
 }
 
 // MARK: - golden

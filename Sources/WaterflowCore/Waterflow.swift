@@ -37,8 +37,8 @@ struct Waterflow: ParsableCommand {
 
   /// ArgumentParser's own main, except that once a signal has interrupted a writing command
   /// (see `installInterruptionCleanup`), the cleanup thread alone prints and exits: an error the
-  /// interruption caused (a refused commit, a killed ffmpeg) would only mislead. The plainest
-  /// `diff` command line is read without ArgumentParser (`DiffRequest(plainArguments:)`).
+  /// interruption caused (a refused commit, a killed ffmpeg) would only mislead. The `waterflow`
+  /// launcher runs the plainest `diff` command line itself and starts this program for the rest.
   static func main() {
     // The commands that draw text get their fonts ready on another core while the arguments
     // are parsed and the scene is loaded; the others never pay for it.
@@ -48,24 +48,8 @@ struct Waterflow: ParsableCommand {
       FontStack.prepareForProgram()
     }
     do {
-      let arguments = CommandLine.arguments
-      if arguments.count > 1, arguments[1] == DiffCommand.configuration.commandName,
-        let request = DiffRequest(plainArguments: arguments.dropFirst(2))
-      {
-        var status: Int32 = 0
-        do { try exitingWithTwo { try request.run() } } catch let code as ExitCode {
-          status = code.rawValue
-        }
-        Interruption.waitIfInterrupted()
-        // Out without the exit handlers of the libraries cairo brings (their destructors, about
-        // 0.5 ms of a 17 ms `diff` of two 750×1334 frames): by now the diff image is renamed into
-        // place, and the report is flushed here.
-        fflush(nil)
-        _exit(status)
-      } else {
-        var command = try parseAsRoot()
-        try command.run()
-      }
+      var command = try parseAsRoot()
+      try command.run()
     } catch let code as ExitCode {
       // What exit(withError:) does for an ExitCode, without the help machinery it first builds
       // for the whole command tree (a sixth of a small `diff` that finds differences).

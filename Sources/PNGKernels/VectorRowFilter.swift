@@ -1,6 +1,6 @@
-internal import CCairo
+internal import CPNGKernels
 
-// The PNG codec's one pixel kernel in C (the shim's waterflow_up_filter_opaque_row): Swift has no
+// The PNG codec's one pixel kernel in C (kernels.h's waterflow_up_filter_opaque_row): Swift has no
 // portable byte shuffle, and packing ARGB words into RGB bytes pixel by pixel was a tenth of a
 // scroll frame. Like libdeflate (Deflate.swift), it stays behind this module, `package` only.
 
@@ -65,7 +65,7 @@ extension VectorRowFilter {
   }
 }
 
-/// The frame encoder's steps for rows of photos (the shim's kernels): the same bytes with the
+/// The frame encoder's steps for rows of photos (kernels.h): the same bytes with the
 /// CPU's vector unit (AVX2) as without. `vector: false` keeps to the portable code, as tests do to
 /// compare the two.
 package enum PhotoRows {

@@ -1,20 +1,33 @@
-import WaterflowCommandLine
-import ArgumentParser
-import WaterflowGolden
-import WaterflowRender
+package import PixelDiff
 
-/// One `waterflow diff` to run: what `DiffCommand` parsed, or the plain command line
-/// `Waterflow.main` reads without ArgumentParser (see `init?(plainArguments:)`).
-struct DiffRequest {
-  var expected: String
-  var actual: String
-  var output: String?
-  var options = ImageDiff.Options()
-  var tolerance = DiffTolerance(maxMismatchedPixels: 0)
-  var json = false
+/// One `waterflow diff` to run: what waterflow-core's `DiffCommand` parsed, or the plain command
+/// line that the `waterflow` launcher reads by itself (see `init?(plainArguments:)`).
+package struct DiffRequest {
+  package var expected: String
+  package var actual: String
+  package var output: String?
+  package var options = ImageDiff.Options()
+  package var tolerance = DiffTolerance(maxMismatchedPixels: 0)
+  package var json = false
 
-  /// Compares, writes the diff image, prints the report, and exits 1 beyond the tolerance.
-  func run() throws {
+  /// A request to compare `expected` with `actual`, and write the diff image to `output` if any.
+  package init(
+    expected: String, actual: String, output: String? = nil, options: ImageDiff.Options = ImageDiff.Options(),
+    tolerance: DiffTolerance = DiffTolerance(maxMismatchedPixels: 0), json: Bool = false
+  ) {
+    self.expected = expected
+    self.actual = actual
+    self.output = output
+    self.options = options
+    self.tolerance = tolerance
+    self.json = json
+  }
+
+  /// Compares, writes the diff image and prints the report; returns whether the images match
+  /// within the tolerance (the command then exits 0, else 1).
+  ///
+  /// - Throws: ``CLIError`` when a file cannot be read or written (the command exits 2).
+  package func run() throws -> Bool {
     // Both files are decoded at once, and the diff image is drawn over the expected one.
     let result: DiffResult
     do {
@@ -39,7 +52,7 @@ struct DiffRequest {
     } else {
       emit(report(result, passes: passes, masked: options.masks.count))
     }
-    if !passes { throw ExitCode(1) }
+    return passes
   }
 
   private func report(_ r: DiffResult, passes: Bool, masked: Int) -> String {
@@ -64,7 +77,7 @@ struct DiffRequest {
       compared
         + ", threshold \(JSONText.format(threshold))\(includeAA ? ", anti-aliasing counted" : "")"
     )
-    var differ = "differ    \(r.mismatched) pixels (\(percent(r.ratio)))"
+    var differ = "differ    \(r.mismatched) pixels (\(DiffTolerance.percent(r.ratio)))"
     if r.antialiased > 0 {
       differ += "; \(r.antialiased) anti-aliased pixels ignored"
     }
@@ -95,14 +108,14 @@ struct DiffRequest {
 
 extension DiffRequest {
   /// `diff EXPECTED ACTUAL` with at most `-o`/`--output OUT.png`, every option at its default;
-  /// nil for anything else, which ArgumentParser then parses.
+  /// nil for anything else, which waterflow-core then parses with ArgumentParser.
   ///
-  /// Why: ArgumentParser reflects a command's options and instantiates their generic types on
-  /// first use, about a sixth of a small `diff`'s run here, and `diff` runs once per image pair.
-  /// Only this plainest form is read by hand; it means exactly what DiffCommand would parse
-  /// from it, and every other form (any other option, `--help`, a bad value) still goes through
-  /// DiffCommand, with its checks and messages.
-  init?(plainArguments arguments: ArraySlice<String>) {
+  /// Why: this form is what the `waterflow` launcher runs by itself, without cairo's libraries
+  /// and without ArgumentParser, which reflects a command's options and instantiates their
+  /// generic types on first use (a sixth of a small `diff`); `diff` runs once per image pair.
+  /// It means exactly what DiffCommand would parse from it, and every other form (any other
+  /// option, `--help`, a bad value) still goes through DiffCommand, with its checks and messages.
+  package init?(plainArguments arguments: ArraySlice<String>) {
     var positional: [String] = []
     var output: String?
     var rest = arguments
@@ -122,7 +135,9 @@ extension DiffRequest {
       }
     }
     guard positional.count == 2 else { return nil }
-    if let output, OutputFormat(path: output) != .png { return nil }
+    // Any other name, ".PNG" too, goes to DiffCommand, whose check of the output's format then
+    // accepts it or says why not.
+    if let output, !output.hasSuffix(".png") { return nil }
     self.init(expected: positional[0], actual: positional[1], output: output)
   }
 }
