@@ -19,7 +19,8 @@ package func installInterruptionCleanup(promising outputs: [String?]) {
   Interruption.promise(outputs.compactMap { $0 })
 }
 
-/// A failure the user can fix; ArgumentParser prints it after "Error:" and exits non-zero.
+/// A failure the user can fix, printed after "Error:" (by ArgumentParser, or by the launcher's
+/// plain diff) with a non-zero exit.
 package struct CLIError: Error, CustomStringConvertible {
   package var description: String
   package init(_ description: String) { self.description = description }
@@ -70,4 +71,3 @@ package func write(_ bytes: [UInt8], to path: String) throws {
     throw CLIError("\(error)")
   }
 }
-

@@ -218,15 +218,12 @@ public struct StagedFolder: Sendable {
       throw FileWriteError(
         path: name, "Cannot write the folder '\(name)': it exists and is not a folder.")
     }
-    let entries: [String]
-    // opendir first, for the reason in the message: FileManager's error names none that
+    // With readdir, whose errno the message names: FileManager's error has no text that
     // FoundationEssentials can print.
-    guard let stream = opendir(destination) else {
+    guard let entries = Temporaries.names(in: destination) else {
       throw FileWriteError(
         path: name, "Cannot read the folder '\(name)': \(Temporaries.errnoText(errno)).")
     }
-    closedir(stream)
-    entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
     // An earlier output has the marker; one cut short by an older version holds only its own
     // files. Other files in an earlier output are kept (see `commit`).
     let others = entries.filter { !kind.owns($0) }

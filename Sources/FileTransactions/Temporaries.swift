@@ -29,16 +29,17 @@ public enum Temporaries {
   public static func sweep(beside destination: String) {
     let parent = parentDirectory(of: destination)
     let base = FilePath(destination).lastComponent?.string ?? ""
-    for name in names(in: parent, startingWith: ".\(base).") where ownerIsGone(name, base: base) {
+    for name in names(in: parent, startingWith: ".\(base).") ?? [] where ownerIsGone(name, base: base) {
       try? FileManager.default.removeItem(atPath: parent + "/" + name)
     }
   }
 
   /// The names in `directory` that start with `prefix`, compared as bytes before any `String` is
   /// made: every write sweeps its output's folder, and a folder such as /tmp can hold 10,000
-  /// names (FileManager's listing took 8–9 ms there, for each `waterflow diff -o`).
-  static func names(in directory: String, startingWith prefix: String) -> [String] {
-    guard let stream = opendir(directory) else { return [] }
+  /// names (FileManager's listing took 8–9 ms there, for each `waterflow diff -o`). Never "."
+  /// or ".."; nil, with `errno` set, when the folder cannot be read.
+  static func names(in directory: String, startingWith prefix: String = "") -> [String]? {
+    guard let stream = opendir(directory) else { return nil }
     defer { closedir(stream) }
     let wanted = Array(prefix.utf8)
     var found: [String] = []
@@ -46,7 +47,8 @@ public enum Temporaries {
       withUnsafeBytes(of: &entry.pointee.d_name) { raw in
         let name = raw.bindMemory(to: UInt8.self)
         guard let end = name.firstIndex(of: 0), end >= wanted.count,
-          name.prefix(wanted.count).elementsEqual(wanted)
+          name.prefix(wanted.count).elementsEqual(wanted),
+          !name[..<end].elementsEqual([0x2E]), !name[..<end].elementsEqual([0x2E, 0x2E])
         else { return }
         found.append(String(decoding: name[..<end], as: UTF8.self))
       }
