@@ -18,7 +18,8 @@ internal import Darwin
 ///
 /// `WATERFLOW_PAUSE_AT` holds a comma-separated list of points: at `commit:NAME` the thread
 /// about to commit an output whose last path component is `NAME` stops; at `frame:N` a scroll
-/// job stops after handing over its N-th frame; at `cleanup` the cleanup after a signal stops
+/// job stops after handing over its N-th frame; at `written:NAME` the golden worker that has
+/// just written golden NAME stops; at `cleanup` the cleanup after a signal stops
 /// before it removes anything; at `accept:NAME` the review holds before it writes NAME, until a
 /// signal. The thread prints `paused at POINT` on standard error and waits
 /// for a signal.

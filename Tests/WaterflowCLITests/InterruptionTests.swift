@@ -94,14 +94,36 @@ extension InterruptionTests {
   @Test func goldenRecord_SIGHUP_KeepsTheGoldenItWasWriting() throws {
     let dir = try goldenFolder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
+    // One job: the second golden is not started while the first is held.
     let job = try PausedJob(
-      ["golden", "record", "--manifest", dir + "/manifest.json"], at: "commit:top.png")
+      ["golden", "record", "--manifest", dir + "/manifest.json", "--jobs", "1"], at: "commit:top.png")
     let result = try job.stop(SIGHUP)
     #expect(result.status == 129)
     #expect(result.stderr.contains("interrupted by SIGHUP; not written: golden 'top', golden 'scrolled'"))
     try expectOnly(["manifest.json", "reference.json", "scrolled.png", "top.png"], in: dir)
     #expect(try String(contentsOfFile: dir + "/top.png", encoding: .utf8) == "previous")
     #expect(try String(contentsOfFile: dir + "/scrolled.png", encoding: .utf8) == "previous")
+  }
+
+  /// On two jobs, a golden written while an earlier one is still being drawn is not named as
+  /// "not written", though its line is not printed yet (records are printed in manifest order).
+  @Test func goldenRecordOnTwoJobs_SIGINT_NamesOnlyTheGoldenNotWritten() throws {
+    let dir = try goldenFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let job = try PausedJob(
+      ["golden", "record", "--manifest", dir + "/manifest.json", "--jobs", "2"],
+      at: "commit:top.png", pausingAlsoAt: ["written:scrolled"])
+    try job.wait(for: "written:scrolled")
+    let result = try job.stop(SIGINT)
+    #expect(result.status == 130)
+    #expect(
+      result.stderr.hasSuffix(
+        "interrupted by SIGINT; not written: golden 'top' (anything there before is unchanged).\n"),
+      "\(result.stderr)")
+    #expect(try String(contentsOfFile: dir + "/top.png", encoding: .utf8) == "previous")
+    let scrolled = try Data(contentsOf: URL(fileURLWithPath: dir + "/scrolled.png"))
+    #expect(scrolled.starts(with: [0x89, 0x50, 0x4e, 0x47]), "scrolled.png is the new golden")
+    #expect(try temporaries(in: dir).isEmpty)
   }
 
   @Test func goldenReport_SIGTERM_KeepsThePreviousReport() throws {
@@ -172,6 +194,9 @@ private struct PausedJob {
   let process: Process
   let stderr: FileHandle
   var pid: Int32 { process.processIdentifier }
+  /// Everything read from standard error so far: a later `wait(for:)` finds a point that was
+  /// announced in the same read as an earlier one.
+  private let announced = Box("")
 
   /// Starts the command and returns once it says it has reached `point`.
   init(_ arguments: [String], at point: String, pausingAlsoAt others: [String] = []) throws {
@@ -194,7 +219,8 @@ private struct PausedJob {
 
   /// Returns once the job says it holds at `point`: the marker, instead of a sleep.
   func wait(for point: String) throws {
-    var seen = ""
+    var seen = announced.value
+    defer { announced.value = seen }
     while !seen.contains("paused at \(point)\n") {
       let data = stderr.availableData
       if data.isEmpty {
@@ -221,6 +247,12 @@ private struct PausedJob {
 private var waterflowBinary: String {
   [".build/debug/waterflow", ".build/release/waterflow"].map { packageRoot + "/" + $0 }
     .first { FileManager.default.isExecutableFile(atPath: $0) } ?? ""
+}
+
+/// A value that a non-mutating method of a struct may change.
+private final class Box<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 /// A previous output: a file that no run of these tests writes.
