@@ -340,6 +340,19 @@ public final class PNGEncoder {
   /// - Parameter image: The image.
   /// - Returns: The bytes of a PNG file.
   public func encode(_ image: RGBAImage) -> [UInt8] {
+    encode(image, bandsInTurn: false)
+  }
+
+  /// Encodes straight RGBA pixels as PNG, into the same bytes as ``encode(_:)``.
+  ///
+  /// - Parameters:
+  ///   - image: The image.
+  ///   - bandsInTurn: Whether a big image's two bands are compressed one after the other on
+  ///     this thread rather than on two cores: for callers that keep every core busy (goldens
+  ///     on as many jobs as cores), where a second thread per image only contends for them.
+  ///     The bands, and so the bytes, are the same either way.
+  /// - Returns: The bytes of a PNG file.
+  package func encode(_ image: RGBAImage, bandsInTurn: Bool) -> [UInt8] {
     image.pixels.withUnsafeBufferPointer { buffer in
       let width = image.width
       let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -349,7 +362,7 @@ public final class PNGEncoder {
       let opaque = Self.isOpaque(
         UnsafeRawPointer(base), width: width, height: image.height, stride: width * 4)
       let vector = usesVectorFilter
-      return encode(width: width, height: image.height, alpha: !opaque) {
+      return encode(width: width, height: image.height, alpha: !opaque, bandsInTurn: bandsInTurn) {
         y, row in
         let source = base + y * width * 4
         if opaque {
@@ -378,8 +391,10 @@ public final class PNGEncoder {
   /// Writes the PNG: signature, IHDR, one IDAT holding the zlib stream, IEND.
   ///
   /// `fillRow(y, row)` writes row `y`'s unfiltered bytes (RGB or RGBA) into `row`.
+  /// `concurrently` decides the bands (two for a big image, else one piece); `bandsInTurn`
+  /// only whether two bands share this thread.
   private func encode(
-    width: Int, height: Int, alpha: Bool, concurrently: Bool = true,
+    width: Int, height: Int, alpha: Bool, concurrently: Bool = true, bandsInTurn: Bool = false,
     fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
   ) -> [UInt8] {
     let bytesPerPixel = alpha ? 4 : 3
@@ -415,7 +430,7 @@ public final class PNGEncoder {
         let fill = UncheckedSendable(fillRow)
         // Safe to share: each band writes only its own rows of `raw`, its own result and
         // uses its own compressor; `fillRow` only reads pixels nothing changes meanwhile.
-        forEachBand(bands, concurrently: concurrently) { band in
+        forEachBand(bands, concurrently: concurrently && !bandsInTurn) { band in
           let (raw, compressors) = shared.value
           let first = min(height, band * rowsPerBand)
           let rows = first..<min(height, first + rowsPerBand)

@@ -413,6 +413,7 @@ struct GoldenRunOptions: ParsableArguments {
     let store = {
       var store = opened
       store.decodesAhead = jobs < ProcessInfo.processInfo.activeProcessorCount
+      store.encodesBandsInTurn = !store.decodesAhead
       return store
     }()
     let perStack = self.perStack || manifest.perStack

@@ -98,6 +98,21 @@ extension PNGEncoderTests {
     }
   }
 
+  @Test func bandsInTurn_GiveTheSameBytesAsBandsOnTwoCores() throws {
+    // Big enough for two bands: one piece would make the first comparison hold trivially.
+    let surface = try makeTestFrame(width: 750, height: 1334)
+    let image = RGBAImage(surface: surface)
+    for compression in [PNGCompression(level: 7), .fast] {
+      let encoder = PNGEncoder(compression: compression)
+      let inTurn = encoder.encode(image, bandsInTurn: true)
+      // Compared as Bools: a failing comparison of two arrays this size prints for minutes.
+      let sameAsTwoCores = inTurn == encoder.encode(image)
+      let sameAsOnePiece = inTurn == encoder.encode(surface, concurrently: false)
+      #expect(sameAsTwoCores, "\(compression)")
+      #expect(!sameAsOnePiece, "\(compression): two bands, not one piece")
+    }
+  }
+
   @Test func rgbaImage_EncodesToSameBytesAsItsSurface() throws {
     for surface in [
       try makeTestFrame(width: 200, height: 300), try makeTranslucentSurface(),
