@@ -398,18 +398,20 @@ struct GoldenRunOptions: ParsableArguments {
     // name and settled once checked or recorded.
     let records = configuration.effectiveRecordMode != .never
     if !reviewing {
-      installInterruptionCleanup(promising: (records ? entries.map { interruptionLabel(of: $0.name) } : []) + [report, junit])
+      let goldens = records ? entries.map { interruptionLabel(of: $0.name) } : []
+      installInterruptionCleanup(promising: goldens + [report, junit])
     }
     let (renderer, fingerprint, opened) = try openStore(of: manifest, configuration: configuration)
     // Record on every core too: its goldens are written whole (a temporary file, then a rename)
     // in any order, so an interrupt keeps each golden old or new. Measured (release, 2 cores,
     // 3 alternating runs): the repository's manifest recorded anew 0.52 → 0.32 s against a
-    // 0.13 s check; 200 new goldens at scale 2 (a third photo feeds) 5.05 → 4.50 s, and the same
-    // 200 re-recorded unchanged 0.71 → 0.62 s.
+    // 0.13 s check; 200 new goldens at scale 2 (two fifths photo feeds) 5.05 → 4.50 s, and the
+    // same 200 re-recorded unchanged 0.71 → 0.62 s.
     let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     // Fewer jobs than cores: each golden on disk is decoded on a spare core while its entry
     // renders: 200 unchanged goldens at scale 2 re-recorded on one job 1.30 → 0.82 s, and
-    // checked with --jobs 1 1.27 → 0.81 s (7 alternating runs).
+    // checked with --jobs 1 1.27 → 0.81 s (7 alternating runs). A job on every core: a new
+    // golden's two bands are compressed in turn on its own thread, not on two more.
     let store = {
       var store = opened
       store.decodesAhead = jobs < ProcessInfo.processInfo.activeProcessorCount

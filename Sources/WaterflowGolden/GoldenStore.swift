@@ -413,7 +413,8 @@ public struct GoldenStore: Sendable {
         $0 == image
       } ?? false
     if !unchanged {
-      try GoldenStore.writeFile(GoldenStore.encoded(image, bandsInTurn: encodesBandsInTurn), to: golden)
+      let bytes = GoldenStore.encoded(image, bandsInTurn: encodesBandsInTurn)
+      try GoldenStore.writeFile(bytes, to: golden)
     }
     // The stack is noted even when the pixels are unchanged: the golden is now known to hold on
     // it. Only this golden's entry changes; the lock keeps parallel recorders from losing one.

@@ -96,7 +96,8 @@ extension InterruptionTests {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     // One job: the second golden is not started while the first is held.
     let job = try PausedJob(
-      ["golden", "record", "--manifest", dir + "/manifest.json", "--jobs", "1"], at: "commit:top.png")
+      ["golden", "record", "--manifest", dir + "/manifest.json", "--jobs", "1"],
+      at: "commit:top.png")
     let result = try job.stop(SIGHUP)
     #expect(result.status == 129)
     #expect(result.stderr.contains("interrupted by SIGHUP; not written: golden 'top', golden 'scrolled'"))
